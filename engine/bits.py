@@ -1,0 +1,57 @@
+# Card sets as bit masks that stay inside the small-int range of a 32-bit MicroPython
+# port (below 2**30): one 13-bit mask per suit, or a word of at most 28 bits.
+
+POP8 = bytes([bin(i).count("1") for i in range(256)])
+
+
+def popcount(x):
+    n = 0
+    while x:
+        n += POP8[x & 255]
+        x >>= 8
+    return n
+
+
+def lowest(x):
+    # Index of the lowest set bit, -1 for an empty set.
+    if not x:
+        return -1
+    i = 0
+    while not x & 255:
+        x >>= 8
+        i += 8
+    while not x & 1:
+        x >>= 1
+        i += 1
+    return i
+
+
+def highest(x):
+    # Index of the highest set bit, -1 for an empty set.
+    i = -1
+    while x >= 256:
+        x >>= 8
+        i += 8
+    while x:
+        x >>= 1
+        i += 1
+    return i
+
+
+def members(x, base=0):
+    # The set bits as a list of indices plus base, lowest first.
+    out = []
+    i = base
+    while x:
+        if x & 1:
+            out.append(i)
+        x >>= 1
+        i += 1
+    return out
+
+
+def mask_of(indices):
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m

@@ -1,0 +1,49 @@
+# The games that exist, by id. Only one game's modules are loaded at a time:
+# load() imports a game on demand and unload() drops it so the heap is freed.
+import sys
+
+GAMES = (
+    # id, title, rules module, bots module
+    ("doublejoker", "Double Joker", "engine.games.doublejoker", "engine.ai.doublejoker"),
+)
+
+
+def ids():
+    return [g[0] for g in GAMES]
+
+
+def entry(game_id):
+    for g in GAMES:
+        if g[0] == game_id:
+            return g
+    raise ValueError("unknown game: %r" % game_id)
+
+
+def title(game_id):
+    return entry(game_id)[1]
+
+
+def _module(name):
+    mod = __import__(name)
+    for part in name.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
+
+
+def load(game_id):
+    return _module(entry(game_id)[2])
+
+
+def bots(game_id):
+    return _module(entry(game_id)[3])
+
+
+def unload(game_id):
+    g = entry(game_id)
+    for name in (g[2], g[3]):
+        if name in sys.modules:
+            del sys.modules[name]
+            pkg, _, leaf = name.rpartition(".")
+            parent = sys.modules.get(pkg)
+            if parent is not None and hasattr(parent, leaf):
+                delattr(parent, leaf)

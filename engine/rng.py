@@ -1,0 +1,51 @@
+# Deterministic random numbers, identical on CPython and MicroPython.
+# A 32-bit xorshift kept as two 16-bit words (shifts 5, 3, 1; period 2**32 - 1),
+# so every intermediate value stays a small int on a 32-bit port: no bignums.
+
+
+class Rng:
+    def __init__(self, seed=1):
+        self.seed(seed)
+
+    def seed(self, seed):
+        seed = int(seed) & 0xFFFFFFFF
+        self.x = seed & 0xFFFF
+        self.y = (seed >> 16) & 0xFFFF
+        if not (self.x or self.y):
+            self.y = 0x9E37
+        for _ in range(8):  # spread small seeds over both words
+            self.next16()
+
+    def next16(self):
+        x = self.x
+        t = (x ^ (x << 5)) & 0xFFFF
+        y = self.y
+        self.x = y
+        y = (y ^ (y >> 1)) ^ (t ^ (t >> 3))
+        self.y = y
+        return y
+
+    def below(self, n):
+        # Uniform in 0..n-1 for 1 <= n <= 65536, by rejection (no modulo bias).
+        if n <= 1:
+            return 0
+        limit = 65536 - 65536 % n
+        v = self.next16()
+        while v >= limit:
+            v = self.next16()
+        return v % n
+
+    def shuffle(self, seq):
+        # Fisher-Yates in place over a list or bytearray.
+        i = len(seq) - 1
+        while i > 0:
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+
+    def get_state(self):
+        return bytes((self.x >> 8, self.x & 255, self.y >> 8, self.y & 255))
+
+    def set_state(self, data, at=0):
+        self.x = (data[at] << 8) | data[at + 1]
+        self.y = (data[at + 2] << 8) | data[at + 3]
