@@ -1,0 +1,78 @@
+# runs-on: micropython
+# Engine core: cards, bit sets, the RNG and record writing.
+from engine import bits, cards, record
+from engine.rng import Rng
+from host_tests.check import raises
+
+
+def test_card_labels_round_trip():
+    seen = {}
+    for c in range(52):
+        text = cards.label(c)
+        assert cards.parse(text) == c, text
+        seen[text] = c
+    assert len(seen) == 52
+    assert cards.label(cards.card(cards.HEARTS, 8)) == "10h"
+    assert cards.label(cards.card(cards.SPADES, 10)) == "Qs"
+    assert cards.label(cards.JOKER) == "Jk"
+    assert cards.label(cards.JOKER + 2) == "Jk"
+
+
+def test_parse_refuses_nonsense():
+    for bad in ("", "1h", "11s", "Zx", "Qz", "h"):
+        msg = raises(ValueError, cards.parse, bad)
+        assert "not a card" in msg
+
+
+def test_bits_agree_with_naive_counts():
+    rng = Rng(7)
+    for _ in range(400):
+        x = (rng.next16() << 12) ^ rng.next16()  # up to 28 bits, a small int everywhere
+        idx = [i for i in range(28) if x >> i & 1]
+        assert bits.popcount(x) == len(idx)
+        assert bits.members(x) == idx
+        assert bits.mask_of(idx) == x
+        assert bits.lowest(x) == (idx[0] if idx else -1)
+        assert bits.highest(x) == (idx[-1] if idx else -1)
+    assert bits.members(0b101, 13) == [13, 15]
+
+
+def test_rng_stream_is_fixed_and_seed_dependent():
+    a = Rng(12345)
+    b = Rng(12345)
+    sa = [a.next16() for _ in range(100)]
+    assert sa == [b.next16() for _ in range(100)]
+    assert sa != [Rng(12346).next16() for _ in range(100)]
+    assert all(0 <= v < 65536 for v in sa)
+    assert Rng(0).next16() != 0  # the all-zero state would be stuck
+
+
+def test_rng_state_save_restore():
+    r = Rng(99)
+    for _ in range(10):
+        r.next16()
+    saved = r.get_state()
+    ahead = [r.below(52) for _ in range(20)]
+    r2 = Rng(1)
+    r2.set_state(saved)
+    assert [r2.below(52) for _ in range(20)] == ahead
+
+
+def test_below_and_shuffle_are_fair_enough():
+    r = Rng(2024)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert min(counts) > 850 and max(counts) < 1150, counts
+    deck = bytearray(range(54))
+    r.shuffle(deck)
+    assert sorted(deck) == list(range(54))
+    assert list(deck) != list(range(54))
+
+
+def test_dumps_is_canonical():
+    obj = {"seed": 3, "game": "x", "moves": bytearray([1, 255]), "result": None,
+           "options": {"b": True, "a": "q\"\\"}}
+    text = record.dumps(obj)
+    assert text == '{"game":"x","moves":[1,255],"options":{"a":"q\\"\\\\","b":true},"result":null,"seed":3}'
+    raises(TypeError, record.dumps, {"f": 1.5})
