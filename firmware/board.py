@@ -1,0 +1,342 @@
+# The board profile (board.json): which pins and bus the display and buttons use.
+# load() checks it and says exactly what is wrong in words a maker can act on; the
+# make_* functions build the devices from a `machine`-like module (the real one on the
+# board, tools/host/devices.FakeMachine on the host); boot() is what main.py runs.
+import json
+
+BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons expects
+GPIO_MAX = 29  # RP2040: GP0..GP29
+_SECTIONS = ("buttons", "display", "i2c", "led", "name")
+_I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
+_DISPLAY_KEYS = ("address", "driver", "flip", "height", "width")
+
+
+class BoardError(ValueError):
+    pass
+
+
+class DisplayError(Exception):
+    pass
+
+
+def _show(value):
+    return json.dumps(value)
+
+
+def _fail(where, key, want, got):
+    raise BoardError("%s: %s must be %s (got %s)" % (where, key, want, _show(got)))
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _section(data, key, allowed, where):
+    sec = data.get(key)
+    if not isinstance(sec, dict):
+        if key not in data:
+            raise BoardError("%s: missing section %s" % (where, key))
+        _fail(where, key, "an object { ... }", sec)
+    for k in sorted(sec):
+        if k not in allowed:
+            raise BoardError("%s: unknown key %s.%s (known: %s)" % (where, key, k, ", ".join(allowed)))
+    return sec
+
+
+def _get(sec, section, key, where, default=None):
+    if key in sec:
+        return sec[key]
+    if default is not None:
+        return default
+    raise BoardError("%s: missing %s.%s" % (where, section, key))
+
+
+def _gpio(v, name, where):
+    if not _is_int(v) or not 0 <= v <= GPIO_MAX:
+        _fail(where, name, "a GPIO number 0..%d" % GPIO_MAX, v)
+    return v
+
+
+def _address(v, where):
+    # JSON has no hex numbers, so "0x3C" is accepted as well as 60.
+    a = v
+    if isinstance(v, str):
+        try:
+            a = int(v, 16) if v[:2] in ("0x", "0X") else -1
+        except ValueError:
+            a = -1
+    if not _is_int(a) or not 0x08 <= a <= 0x77:
+        _fail(where, "display.address", 'an I2C address like "0x3C" or "0x3D"', v)
+    return a
+
+
+def validate(data, where="board.json"):
+    # Returns the profile with defaults filled in and the address as an int.
+    if not isinstance(data, dict):
+        raise BoardError("%s: must be a JSON object { ... }" % where)
+    for k in sorted(data):
+        if k not in _SECTIONS:
+            raise BoardError("%s: unknown key %s (known: %s)" % (where, k, ", ".join(_SECTIONS)))
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        _fail(where, "name", "the board's name as text", name)
+
+    i2c = _section(data, "i2c", _I2C_KEYS, where)
+    bus = _get(i2c, "i2c", "id", where)
+    if bus not in (0, 1) or isinstance(bus, bool):
+        _fail(where, "i2c.id", "0 or 1", bus)
+    sda = _gpio(_get(i2c, "i2c", "sda", where), "i2c.sda", where)
+    scl = _gpio(_get(i2c, "i2c", "scl", where), "i2c.scl", where)
+    soft = _get(i2c, "i2c", "soft", where, False)
+    if not isinstance(soft, bool):
+        _fail(where, "i2c.soft", "true or false", soft)
+    if not soft:
+        # The RP2040 routes I2C0 SDA/SCL to GP0/1, 4/5, 8/9, ...; I2C1 to GP2/3, 6/7, ...
+        if sda % 4 != 2 * bus:
+            _fail(where, "i2c.sda", "an SDA pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus, 2 * bus + 4, 2 * bus + 8), sda)
+        if scl % 4 != 2 * bus + 1:
+            _fail(where, "i2c.scl", "an SCL pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus + 1, 2 * bus + 5, 2 * bus + 9), scl)
+    freq = _get(i2c, "i2c", "freq", where)
+    if not _is_int(freq) or not 10000 <= freq <= 1000000:
+        _fail(where, "i2c.freq", "a bus speed in Hz, 10000..1000000 (400000 is usual)", freq)
+
+    disp = _section(data, "display", _DISPLAY_KEYS, where)
+    driver = _get(disp, "display", "driver", where)
+    if driver != "ssd1306":
+        _fail(where, "display.driver", '"ssd1306" (the only driver so far)', driver)
+    width = _get(disp, "display", "width", where)
+    height = _get(disp, "display", "height", where)
+    if width != 128 or isinstance(width, bool):
+        _fail(where, "display.width", "128", width)
+    if height != 64 or isinstance(height, bool):
+        _fail(where, "display.height", "64 (the screens are laid out for 128x64)", height)
+    address = _address(_get(disp, "display", "address", where), where)
+    flip = _get(disp, "display", "flip", where, False)
+    if not isinstance(flip, bool):
+        _fail(where, "display.flip", "true or false", flip)
+
+    btn = _section(data, "buttons", BUTTON_KEYS, where)
+    used = {sda: "i2c.sda", scl: "i2c.scl"}
+    if sda == scl:
+        raise BoardError("%s: i2c.sda and i2c.scl both use GP%d" % (where, sda))
+    pins = []
+    for k in BUTTON_KEYS:
+        name_k = "buttons." + k
+        p = _gpio(_get(btn, "buttons", k, where), name_k, where)
+        if p in used:
+            raise BoardError("%s: %s and %s both use GP%d" % (where, used[p], name_k, p))
+        used[p] = name_k
+        pins.append(p)
+
+    led = data.get("led")
+    if led is not None and led != "LED":
+        if not _is_int(led) or not 0 <= led <= GPIO_MAX:
+            _fail(where, "led", 'a GPIO number 0..%d, "LED" or null' % GPIO_MAX, led)
+        if led in used:
+            raise BoardError("%s: %s and led both use GP%d" % (where, used[led], led))
+
+    return {
+        "name": name,
+        "i2c": {"id": bus, "sda": sda, "scl": scl, "freq": freq, "soft": soft},
+        "display": {"driver": driver, "width": width, "height": height, "address": address, "flip": flip},
+        "buttons": dict(zip(BUTTON_KEYS, pins)),
+        "led": led,
+    }
+
+
+def load(path="board.json"):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        raise BoardError(
+            "%s not found: copy one of the profiles in boards/ to the board as /board.json "
+            "(make deploy BOARD=pico does it)" % path
+        )
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise BoardError("%s is not valid JSON (%s): check quotes, commas and braces" % (path, e))
+    return validate(data, path)
+
+
+def _bus_name(cfg):
+    kind = "software I2C" if cfg["soft"] else "I2C%d" % cfg["id"]
+    return "%s (SDA GP%d, SCL GP%d)" % (kind, cfg["sda"], cfg["scl"])
+
+
+def make_i2c(profile, machine):
+    cfg = profile["i2c"]
+    sda = machine.Pin(cfg["sda"])
+    scl = machine.Pin(cfg["scl"])
+    try:
+        if cfg["soft"]:
+            return machine.SoftI2C(sda=sda, scl=scl, freq=cfg["freq"])
+        return machine.I2C(cfg["id"], sda=sda, scl=scl, freq=cfg["freq"])
+    except ValueError as e:
+        raise BoardError("board.json: %s cannot be set up: %s" % (_bus_name(cfg), e))
+
+
+def make_display(profile, machine):
+    from firmware.ssd1306 import SSD1306
+
+    cfg = profile["display"]
+    addr = cfg["address"]
+    bus = make_i2c(profile, machine)
+    where = _bus_name(profile["i2c"])
+    found = bus.scan()
+    if addr not in found:
+        if found:
+            others = ", ".join(["0x%02X" % a for a in found])
+            raise DisplayError(
+                "no display at 0x%02X on %s, but something answered at %s. If that is the "
+                'display, set "address": "0x%02X" in board.json (SSD1306 modules use 0x3C '
+                "or 0x3D, chosen by a resistor or jumper on the back)." % (addr, where, others, found[0])
+            )
+        raise DisplayError(
+            "no display answered at 0x%02X on %s, nor anything else on that bus. Check that "
+            "VCC goes to 3V3 and GND to GND, that SDA and SCL are not swapped, and that "
+            "board.json names the GPIO pins the display is wired to." % (addr, where)
+        )
+    try:
+        return SSD1306(bus, addr, cfg["width"], cfg["height"], cfg["flip"])
+    except OSError as e:
+        raise DisplayError(
+            "the display at 0x%02X on %s stopped answering during set-up (%s): check that "
+            "the wires are firm and VCC is 3V3." % (addr, where, e)
+        )
+
+
+def make_buttons(profile, machine, clock=None):
+    from firmware.buttons import Buttons
+
+    if clock is None:
+        import time as clock
+    btn = profile["buttons"]
+    pin = machine.Pin
+    pins = tuple([pin(btn[k], pin.IN, pin.PULL_UP) for k in BUTTON_KEYS])
+    return Buttons(pins, clock)
+
+
+def make_led(profile, machine):
+    # The status LED, or None when the board has none (a missing LED stops nothing).
+    led = profile["led"] if profile is not None else "LED"
+    if led is None:
+        return None
+    try:
+        return machine.Pin(led, machine.Pin.OUT)
+    except (ValueError, TypeError):
+        return None
+
+
+# Kinds of start-up failure: blink count, headline, what to do.
+_KINDS = (
+    (BoardError, 2, "the board profile has a problem",
+     "Fix board.json on the board (mpremote edit board.json), or deploy a profile from boards/."),
+    (DisplayError, 3, "the display does not answer",
+     "Check the display's four wires and the i2c and display entries in board.json."),
+    (ImportError, 4, "a firmware file is missing",
+     "Copy the firmware to the board again: make deploy."),
+)
+
+
+def _kind(err):
+    for kind in _KINDS:
+        if isinstance(err, kind[0]):
+            return kind
+    return _KINDS[-1]
+
+
+def explain(err):
+    # (blinks, text for the serial console) for a start-up failure.
+    _, blinks, what, todo = _kind(err)
+    return blinks, (
+        "Joker Pocket cannot start: %s.\n  %s\n  %s\n  The LED blinks %d times, pauses and "
+        "repeats; press Ctrl-C for the REPL." % (what, err, todo, blinks)
+    )
+
+
+def wrap(text, per_line):
+    # Word-wrapped lines of at most per_line characters (longer words are cut).
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            while len(word) > per_line:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:per_line])
+                word = word[per_line:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= per_line:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _show_on(display, err):
+    # Best effort: the reason also goes on the screen when the screen works.
+    from firmware import font
+
+    _, _, what, todo = _kind(err)
+    fb = display.fb
+    fb.fill(0)
+    cell_h = font.CELL_H[0]
+    lines = wrap("Cannot start: %s.\n%s\n%s" % (what, err, todo), display.width // font.CELL_W[0])
+    for i in range(min(len(lines), display.height // cell_h)):
+        font.text(fb, lines[i], 0, i * cell_h)
+    display.show()
+
+
+def halt(err, led, clock, cycles=-1, display=None, say=print):
+    # Reports a start-up failure and blinks its code for ever (or `cycles` times, for
+    # tests). It never resets, so the board does not crash-loop, and Ctrl-C still works.
+    blinks, text = explain(err)
+    if display is not None:
+        try:
+            _show_on(display, err)
+        except Exception:  # the screen is a bonus here; the console and LED still report
+            pass
+    n = 0
+    while n != cycles:
+        if n % 5 == 0:  # again now and then, for a console opened late
+            say(text)
+        for _ in range(blinks):
+            if led is not None:
+                led.value(1)
+            clock.sleep_ms(200)
+            if led is not None:
+                led.value(0)
+            clock.sleep_ms(300)
+        clock.sleep_ms(1500)
+        n += 1
+
+
+def boot(machine, clock, path="board.json", storage_root="/", app="firmware.app", cycles=-1, say=print):
+    # main.py's whole job: profile, devices, then app.run(display, buttons, clock,
+    # storage_root); a start-up failure is reported by halt(), not by a traceback and a
+    # dead screen. Other errors propagate to the REPL as usual.
+    profile = None
+    led = None
+    display = None
+    try:
+        profile = load(path)
+        led = make_led(profile, machine)
+        display = make_display(profile, machine)
+        buttons = make_buttons(profile, machine, clock)
+        import gc
+
+        gc.collect()
+        mod = __import__(app)
+        for part in app.split(".")[1:]:
+            mod = getattr(mod, part)
+        mod.run(display, buttons, clock, storage_root)
+    except (BoardError, DisplayError, ImportError) as e:
+        if led is None:
+            led = make_led(profile, machine)
+        halt(e, led, clock, cycles, display, say)

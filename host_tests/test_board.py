@@ -1,0 +1,226 @@
+# runs-on: micropython
+# Board profiles and start-up: a good profile loads, every kind of mistake gets a
+# message naming the key and what was found, a silent display says what to check,
+# and main.py's failure path prints and blinks instead of crash-looping.
+import json
+import sys
+
+import tools.host  # noqa: F401  (CPython: puts the stand-in framebuf on the path)
+from firmware import board
+from firmware.board import BoardError, DisplayError
+from firmware.buttons import UP
+from host_tests.check import raises
+from tools.host.devices import FakeClock, FakeMachine
+
+
+def _root():
+    parts = __file__.replace("\\", "/").split("/")
+    return "/".join(parts[:-2]) or "."
+
+
+PICO = _root() + "/boards/pico.json"
+
+
+def _scratch(name):
+    try:
+        import tempfile
+
+        return tempfile.mkdtemp() + "/" + name
+    except ImportError:  # MicroPython: the wasm port has a /tmp
+        return "/tmp/" + name
+
+
+def pico():
+    with open(PICO) as f:
+        return json.loads(f.read())
+
+
+def bad(change, *want):
+    # Applies change(profile) to a fresh copy of the Pico profile and checks that the
+    # validation message contains every piece of `want`.
+    data = pico()
+    change(data)
+    msg = raises(BoardError, board.validate, data, "board.json")
+    assert msg.startswith("board.json"), msg
+    for w in want:
+        assert w in msg, (w, msg)
+    return msg
+
+
+def setter(path, value):
+    def change(data):
+        d = data
+        for k in path[:-1]:
+            d = d[k]
+        d[path[-1]] = value
+    return change
+
+
+def remover(path):
+    def change(data):
+        d = data
+        for k in path[:-1]:
+            d = d[k]
+        del d[path[-1]]
+    return change
+
+
+class SleepsThenInterrupt(FakeClock):
+    # A clock whose sleep is cut short by Ctrl-C after `n` sleeps.
+    def __init__(self, n):
+        FakeClock.__init__(self)
+        self.n = n
+
+    def sleep_ms(self, ms):
+        FakeClock.sleep_ms(self, ms)
+        self.n -= 1
+        if self.n <= 0:
+            raise KeyboardInterrupt
+
+
+def test_pico_profile_loads():
+    p = board.load(PICO)
+    assert p["name"] == "Raspberry Pi Pico"
+    assert p["i2c"] == {"id": 0, "sda": 4, "scl": 5, "freq": 400000, "soft": False}
+    assert p["display"]["address"] == 0x3C and p["display"]["flip"] is False
+    assert [p["buttons"][k] for k in board.BUTTON_KEYS] == [10, 11, 12, 13, 14, 15]
+    assert p["led"] == 25
+    assert board.validate(pico()) == p, "validation is idempotent on a good profile"
+
+
+def test_each_kind_of_bad_profile_gets_its_message():
+    bad(setter(("buttons", "up"), 40), "buttons.up", "GPIO number 0..29", "40")
+    bad(setter(("buttons", "up"), "GP10"), "buttons.up", '"GP10"')
+    bad(setter(("buttons", "a"), True), "buttons.a", "true")
+    bad(remover(("buttons", "b")), "missing buttons.b")
+    bad(setter(("buttons", "start"), 16), "unknown key buttons.start")
+    bad(remover(("display",)), "missing section display")
+    bad(setter(("display",), [128, 64]), "display must be an object")
+    bad(setter(("butons",), {}), "unknown key butons", "buttons")
+    bad(setter(("name",), ""), "name")
+    bad(setter(("i2c", "id"), 2), "i2c.id", "0 or 1")
+    bad(setter(("i2c", "sda"), 5), "i2c.sda", "SDA pin of I2C0", "GP4")
+    bad(setter(("i2c", "scl"), 4), "i2c.scl", "SCL pin of I2C0")
+    bad(setter(("i2c", "id"), 1), "i2c.sda", "SDA pin of I2C1", "GP2")
+    bad(setter(("i2c", "freq"), 400), "i2c.freq", "400000 is usual")
+    bad(setter(("i2c", "soft"), "yes"), "i2c.soft", "true or false")
+    bad(setter(("display", "driver"), "sh1106"), "display.driver", '"sh1106"')
+    bad(setter(("display", "height"), 32), "display.height", "128x64", "32")
+    bad(setter(("display", "address"), "0x3Z"), "display.address", '"0x3Z"')
+    bad(setter(("display", "address"), 300), "display.address", "300")
+    bad(setter(("display", "flip"), 1), "display.flip", "true or false")
+    bad(setter(("buttons", "down"), 10), "buttons.up and buttons.down both use GP10")
+    bad(setter(("buttons", "left"), 4), "i2c.sda and buttons.left both use GP4")
+    bad(setter(("led",), 14), "buttons.a and led both use GP14")
+    bad(setter(("led",), "red"), "led", '"LED" or null')
+    msg = raises(BoardError, board.validate, [1, 2], "board.json")
+    assert "JSON object" in msg
+
+
+def test_profile_variants_that_are_fine():
+    for change in (setter(("display", "address"), 61), setter(("display", "address"), "0x3d"),
+                   setter(("led",), None), setter(("led",), "LED"), remover(("led",)),
+                   remover(("display", "flip")), setter(("i2c", "soft"), True)):
+        data = pico()
+        change(data)
+        board.validate(data)
+    data = pico()
+    data["i2c"].update({"soft": True, "sda": 7, "scl": 6})  # any pins in software
+    assert board.validate(data)["i2c"]["sda"] == 7
+
+
+def test_missing_file_and_bad_json():
+    msg = raises(BoardError, board.load, "/no/such/dir/board.json")
+    assert "not found" in msg and "boards/" in msg
+    path = _scratch("board.json")
+    with open(path, "w") as f:
+        f.write('{"name": "x", "i2c": {"id": 0,}')
+    msg = raises(BoardError, board.load, path)
+    assert "not valid JSON" in msg and path in msg
+
+
+def test_display_and_buttons_are_built_from_the_profile():
+    m = FakeMachine()
+    p = board.load(PICO)
+    d = board.make_display(p, m)
+    bus = m.buses[0]
+    assert d.i2c is bus and d.addr == 0x3C and bus.freq == 400000
+    assert bus.panel.on and bus.panel.errors == []
+    clock = FakeClock()
+    btns = board.make_buttons(p, m, clock)
+    for gp in (10, 11, 12, 13, 14, 15):
+        pin = m.pins[gp]
+        assert pin.mode == pin.IN and pin.pull == pin.PULL_UP
+    m.pins[10].value(0)  # UP pressed
+    for _ in range(10):
+        clock.advance(5)
+        btns.poll()
+    assert btns.get() == UP
+    led = board.make_led(p, m)
+    assert led is m.pins[25] and led.mode == led.OUT
+
+
+def test_silent_display_says_what_to_check():
+    p = board.load(PICO)
+    msg = raises(DisplayError, board.make_display, p, FakeMachine(i2c_present=()))
+    for w in ("0x3C", "I2C0", "GP4", "GP5", "3V3", "swapped"):
+        assert w in msg, (w, msg)
+    msg = raises(DisplayError, board.make_display, p, FakeMachine(i2c_present=(0x3D,)))
+    assert '"address": "0x3D"' in msg, msg
+
+
+def test_error_path_prints_and_blinks_its_code():
+    cases = (
+        # (machine, profile path, app, blinks, words in the message)
+        (FakeMachine(), "/no/such/board.json", "firmware.app", 2, ("board profile", "not found")),
+        (FakeMachine(i2c_present=()), PICO, "firmware.app", 3, ("display", "0x3C")),
+        (FakeMachine(), PICO, "firmware.no_such_app", 4, ("firmware file is missing", "make deploy")),
+    )
+    for machine, path, app, blinks, words in cases:
+        clock = FakeClock()
+        said = []
+        board.boot(machine, clock, path, "/", app, cycles=6, say=said.append)
+        assert len(said) == 2, "said at the start and again later"
+        for w in words + ("Ctrl-C", "blinks %d times" % blinks):
+            assert w in said[0], (w, said[0])
+        led = machine.pins[25]
+        assert led.history == [1, 0] * blinks * 6
+        assert clock.slept == 6 * (blinks * 500 + 1500)
+    # With the display working, the reason also goes on the screen.
+    assert any(machine.buses[0].panel.ram)
+
+
+def test_halt_never_swallows_ctrl_c():
+    clock = SleepsThenInterrupt(7)
+    raises(KeyboardInterrupt, board.halt, BoardError("x"), None, clock, -1, None, [].append)
+    assert clock.n == 0
+
+
+def test_main_py_boots_through_board_and_ctrl_c_ends_the_blinking():
+    # main.py as the board runs it, with the machine and time modules swapped for
+    # stand-ins; no board.json exists here, so it halts until Ctrl-C.
+    with open(_root() + "/firmware/main.py") as f:
+        code = compile(f.read(), "main.py", "exec")
+    machine = FakeMachine()
+    clock = SleepsThenInterrupt(30)
+    saved = (sys.modules.get("machine"), sys.modules.get("time"))
+    sys.modules["machine"] = machine
+    sys.modules["time"] = clock
+    try:
+        raises(KeyboardInterrupt, exec, code, {"__name__": "__main__"})
+    finally:
+        for name, mod in (("machine", saved[0]), ("time", saved[1])):
+            if mod is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = mod
+    assert machine.pins[25].history[:4] == [1, 0, 1, 0], "the LED blinked the profile code"
+
+
+def test_wrap_keeps_words_and_width():
+    text = "no display answered at 0x3C on I2C0 (SDA GP4, SCL GP5)\nsupercalifragilistic-expialidocious end"
+    for width in (5, 12, 32):
+        lines = board.wrap(text, width)
+        assert all([len(line) <= width for line in lines]), lines
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+    assert board.wrap("a b\nc", 32) == ["a b", "c"]
