@@ -1,0 +1,69 @@
+# Joker Pocket host pipeline. Every tool is pinned: Python packages by requirements.lock
+# (installed into .venv), the MicroPython WebAssembly port by package-lock.json (npm ci).
+#   make test                    everything CI runs (works on a fresh clone)
+#   make build BOARD=pico        the board's filesystem in build/device
+#   make deploy BOARD=pico [PORT=/dev/ttyACM0]
+#   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. LEVELS=1,0 RUNTIME=micropython]
+#   make clean                   build outputs; make distclean also drops .venv and node_modules
+
+SYSTEM_PYTHON ?= /usr/bin/env python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BOARD ?= pico
+PORT ?=
+ARGS ?=
+GAME ?= all
+SEED ?= 1
+GAMES ?= 10
+LEVELS ?=
+OPTIONS ?=
+RUNTIME ?= cpython
+SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
+	$(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
+
+.PHONY: test deps build deploy sim bench selfplay selfplay-check clean distclean
+
+test: deps build selfplay-check
+	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
+	$(PY) -m tools.micropython --include tools/host -m tools.mptest
+
+deps: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.lock
+	test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check --no-input -q -r requirements.lock
+	touch $@
+
+node_modules/.installed: package-lock.json package.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+build: $(VENV)/.installed
+	$(PY) -m tools.build build --board $(BOARD)
+
+deploy: $(VENV)/.installed
+	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+sim: $(VENV)/.installed
+	$(PY) -m tools.sim $(ARGS)
+
+bench: deps
+	$(PY) -m tools.bench $(ARGS)
+
+selfplay: deps
+	$(SELFPLAY) --runtime $(RUNTIME)
+
+# The same bot matches on both runtimes must print the same bytes.
+selfplay-check: deps
+	mkdir -p build
+	$(SELFPLAY) --runtime cpython > build/selfplay-cpython.jsonl
+	$(SELFPLAY) --runtime micropython > build/selfplay-micropython.jsonl
+	cmp build/selfplay-cpython.jsonl build/selfplay-micropython.jsonl
+	@echo "selfplay: $$(wc -l < build/selfplay-cpython.jsonl) matches identical on CPython and MicroPython"
+
+clean:
+	rm -rf build .pytest_cache
+	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,1 @@
+# Host-only tools: MicroPython runner, build and deploy, selfplay, bench. Never copied to the board.

