@@ -1,0 +1,135 @@
+# Menus around a match: the title list, the match setup (seats and options),
+# the pause menu and the quit confirmation.
+from engine import registry
+from firmware import tables, ui
+from firmware.match import PERSON
+from firmware.rules import Rules
+
+
+def playable():
+    # The registered games whose table screen is installed.
+    return [gid for gid in registry.ids() if tables.available(gid)]
+
+
+class Title(ui.Menu):
+    # Resume (when a save exists), then each game and its rules.
+    def __init__(self, app):
+        self.acts = []
+        items = []
+        if app.saved is not None:
+            items.append("Resume " + registry.title(app.saved["game"]))
+            self.acts.append(("resume", None))
+        for gid in playable():
+            t = registry.title(gid)
+            items.append(t)
+            self.acts.append(("play", gid))
+            items.append("Rules: " + t)
+            self.acts.append(("rules", gid))
+        ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
+
+    def select(self, i):
+        act, gid = self.acts[i]
+        if act == "resume":
+            self.app.resume()
+        elif act == "play":
+            self.app.push(Setup(self.app, gid))
+        else:
+            self.app.push(Rules(self.app, gid, registry.title(gid)))
+
+    def back(self):
+        pass  # the bottom of the stack
+
+
+class Setup(ui.Menu):
+    # Who sits where (Person or a bot level) and the game's options, then Start.
+    def __init__(self, app, game_id):
+        self.game_id = game_id
+        game = app.load_game(game_id)
+        self.kinds = registry.bots(game_id).LEVELS
+        self.lo, self.hi = game.SEATS
+        self.opts = game.OPTIONS
+        self.n = self.lo
+        # Seat 1 a person, the others the first bot level.
+        self.seats = [PERSON] + [0] * (self.hi - 1)
+        self.vals = [0] * len(self.opts)  # index into each option's choices
+        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   B back")
+        self._label()
+
+    def _rows(self):
+        # What each line is: ("n", 0), ("seat", i), ("opt", j), ("start", 0).
+        rows = []
+        if self.lo < self.hi:
+            rows.append(("n", 0))
+        for i in range(self.n):
+            rows.append(("seat", i))
+        for j in range(len(self.opts)):
+            rows.append(("opt", j))
+        rows.append(("start", 0))
+        return rows
+
+    def _label(self):
+        self.rows = self._rows()
+        items = []
+        for kind, i in self.rows:
+            if kind == "n":
+                items.append("Players: %d" % self.n)
+            elif kind == "seat":
+                k = self.seats[i]
+                items.append("P%d: %s" % (i + 1, "Person" if k == PERSON else "Bot " + self.kinds[k]))
+            elif kind == "opt":
+                key, label, choices = self.opts[i]
+                v = choices[self.vals[i]]
+                # Every game's "Match" option counts games (or deals) to win.
+                items.append("%s: %s%s" % (label, "best of " if label == "Match" else "", v))
+            else:
+                items.append("Start")
+        self.items = items
+        self.cur = min(self.cur, len(items) - 1)
+
+    def adjust(self, i, d):
+        kind, j = self.rows[i]
+        if kind == "n":
+            self.n = self.lo + (self.n - self.lo + d) % (self.hi - self.lo + 1)
+        elif kind == "seat":
+            # Cycle Person, Bot level 0, 1, ...
+            k = len(self.kinds) + 1
+            self.seats[j] = (self.seats[j] + 1 + d) % k - 1
+        elif kind == "opt":
+            self.vals[j] = (self.vals[j] + d) % len(self.opts[j][2])
+        self._label()
+
+    def select(self, i):
+        if self.rows[i][0] != "start":
+            self.adjust(i, 1)
+            return
+        options = {}
+        for j in range(len(self.opts)):
+            options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
+        self.app.start_match(self.game_id, options, self.seats[: self.n])
+
+
+class Pause(ui.Menu):
+    overlay = True
+
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Quit match"])
+
+    def select(self, i):
+        if i == 0:
+            self.app.pop()
+        elif i == 1:
+            m = self.app.match
+            self.app.push(Rules(self.app, m.game_id, m.title()))
+        else:
+            self.app.replace(QuitConfirm(self.app))
+
+
+class QuitConfirm(ui.Dialog):
+    def __init__(self, app):
+        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+
+    def yes(self):
+        self.app.quit_match()
+
+    def no(self):
+        self.app.replace(Pause(self.app))

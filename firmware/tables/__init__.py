@@ -1,0 +1,115 @@
+# Table screens, one module per game: firmware/tables/<game_id>.py defines
+#
+#   Table(match)      match is a firmware.match.Match: .state, .seats,
+#                     .player(seat) ("P2 Easy"), .message (describe() of the
+#                     last move), .is_person(seat)
+#   refresh(viewer)   the state changed or the table is shown again: rebuild the
+#                     choices; viewer is the seat whose side is shown (its hand)
+#   draw(fb)          paints the whole 128x64 table
+#   on_button(b)      a press by the person to move: returns the legal move they
+#                     chose, or -1 (the cursor moved, or nothing chosen yet)
+#
+# The game screen (firmware/play.py) does the rest for every game: bots, the
+# pass-and-play hand-off, the pause menu, saves and the end-of-game screens.
+# Only LEGAL moves may be selectable: tables build a Cursor over them.
+import os
+import sys
+
+from firmware.buttons import UP, DOWN, LEFT, RIGHT
+
+PACKAGE = "firmware.tables"
+
+
+def available(game_id):
+    # A registered game is playable once its table module is installed
+    # (.py on the host, .mpy on the board).
+    f = __file__
+    base = f[: max(f.rfind("/"), f.rfind("\\")) + 1] + game_id
+    for ext in (".py", ".mpy"):
+        try:
+            os.stat(base + ext)
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def load(game_id):
+    mod = __import__(PACKAGE + "." + game_id)
+    return getattr(mod.tables, game_id)
+
+
+def unload(game_id):
+    name = PACKAGE + "." + game_id
+    if name in sys.modules:
+        del sys.modules[name]
+    pkg = sys.modules.get(PACKAGE)
+    if pkg is not None and hasattr(pkg, game_id):
+        delattr(pkg, game_id)
+
+
+class Cursor:
+    # A cursor over spots (y, x, move) of the screen, one per legal choice.
+    # LEFT/RIGHT step through them in reading order; UP/DOWN go to the nearest
+    # spot in the next row that has one, wrapping round at the edges.
+    def __init__(self):
+        self.spots = []
+        self.i = 0
+        self.last = None  # the spot last selected, kept across turns
+
+    def set(self, spots):
+        # New choices; the cursor goes to the spot nearest where it last was.
+        if self.spots:
+            self.last = self.spots[self.i]
+        spots.sort()
+        self.spots = spots
+        self.i = 0
+        if self.last is not None and spots:
+            self.i = self._nearest(spots, self.last[0], self.last[1], 0)
+
+    def selected(self):
+        return self.spots[self.i][2] if self.spots else -1
+
+    def at(self):
+        # (y, x) of the selected spot, or None.
+        if not self.spots:
+            return None
+        s = self.spots[self.i]
+        return s[0], s[1]
+
+    def press(self, b):
+        n = len(self.spots)
+        if not n:
+            return False
+        old = self.i
+        if b == LEFT:
+            self.i = (self.i - 1) % n
+        elif b == RIGHT:
+            self.i = (self.i + 1) % n
+        elif b == UP or b == DOWN:
+            y, x = self.spots[self.i][0], self.spots[self.i][1]
+            self.i = self._nearest(self.spots, y, x, -1 if b == UP else 1)
+        return self.i != old
+
+    @staticmethod
+    def _nearest(spots, y, x, d):
+        # d = 0: the closest spot; d = -1/+1: the closest in the nearest row
+        # above/below, or in the farthest row the other way when there is none.
+        row = -1
+        if d:
+            for s in spots:
+                if (s[0] - y) * d > 0 and (row < 0 or (s[0] - row) * d < 0):
+                    row = s[0]
+            if row < 0:
+                row = spots[0][0] if d > 0 else spots[-1][0]
+        best = 0
+        cost = -1
+        for i in range(len(spots)):
+            s = spots[i]
+            if d and s[0] != row:
+                continue
+            c = abs(s[1] - x) + 2 * abs(s[0] - y)
+            if cost < 0 or c < cost:
+                best = i
+                cost = c
+        return best

@@ -1,0 +1,204 @@
+# Screens and the drawing helpers they share.
+#
+# A screen lives on the app's stack. draw(fb) paints it whole (the app clears the
+# frame first and draws only when a screen set `dirty`), on_button(b) takes one
+# press, tick(now) runs every frame for screens that act on time (bots). An
+# `overlay` screen (dialog, pause menu) is drawn over the screen beneath it.
+from engine import cards
+from firmware import font
+from firmware.buttons import UP, DOWN, LEFT, RIGHT, A, B
+
+W = 128
+H = 64
+SMALL = 0
+NORMAL = 1
+ROW = 9  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
+RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class Screen:
+    overlay = False
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def draw(self, fb):
+        pass
+
+    def on_button(self, b):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def shown(self):
+        # Back on top of the stack after the screen above it was popped.
+        self.dirty = True
+
+    def busy(self):
+        # True while the screen will change by itself (a bot to move).
+        return False
+
+
+def centre(fb, s, y, c=1, size=NORMAL):
+    return font.text(fb, s, (W - font.width(s, size)) // 2, y, c, size)
+
+
+def header(fb, s):
+    # Inverted title bar across the top, NORMAL font.
+    fb.fill_rect(0, 0, W, ROW, 1)
+    font.text(fb, s, 2, 1, 0, NORMAL)
+
+
+def item(fb, s, x, y, w, selected, size=NORMAL):
+    # One line of a list; the selected one is drawn inverted.
+    if selected:
+        fb.fill_rect(x, y, w, font.CELL_H[size] + 1, 1)
+    font.text(fb, s, x + 2, y + 1, 0 if selected else 1, size)
+
+
+def wrap(s, cols):
+    # Greedy word wrap to rows of at most cols characters; long words are cut.
+    rows = []
+    line = ""
+    for word in s.split():
+        while len(word) > cols:
+            if line:
+                rows.append(line)
+                line = ""
+            rows.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line = line + " " + word
+        else:
+            rows.append(line)
+            line = word
+    if line:
+        rows.append(line)
+    return rows
+
+
+def glyphs(s):
+    # Card labels in engine texts ("P1 leads Qs", "10h,") drawn with the font's
+    # suit glyphs; other words are left alone.
+    words = s.split(" ")
+    for i in range(len(words)):
+        w = words[i]
+        n = len(w)
+        while n and w[n - 1] in ",.:;)":
+            n -= 1
+        core = w[:n]
+        if (2 <= n <= 3 and core[-1] in cards.SUITS and core[:-1] in RANK_WORDS) or core == "Jk":
+            words[i] = font.card_label(cards.parse(core)) + w[n:]
+    return " ".join(words)
+
+
+def box(fb, x, y, w, h):
+    # A framed panel for dialogs drawn over another screen; the band it sits
+    # in is cleared edge to edge so no cut-off scraps show beside it.
+    fb.fill_rect(0, y - 2, W, h + 4, 0)
+    fb.rect(x, y, w, h, 1)
+
+
+class Menu(Screen):
+    # A titled list of lines: UP/DOWN move, A selects, B goes back, LEFT/RIGHT
+    # change the value of a setting line. Subclasses override select/adjust.
+    # As an overlay it is a framed box over the screen beneath (pause menu).
+    def __init__(self, app, title, items, footer=""):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.footer = footer
+        self.cur = 0
+        self.top = 0
+
+    def draw(self, fb):
+        if self.overlay:
+            x, y, w = 4, (H - (len(self.items) + 1) * ROW - 4) // 2, W - 8
+            box(fb, x, y, w, (len(self.items) + 1) * ROW + 4)
+            fb.fill_rect(x, y, w, ROW + 1, 1)
+            centre(fb, self.title, y + 1, 0)
+            x += 1
+            y += ROW + 2
+            n = len(self.items)
+            w -= 2
+        else:
+            header(fb, self.title)
+            x, y, w = 0, ROW + 1, W
+            n = (H - ROW - 1 - (7 if self.footer else 0)) // ROW
+        if self.cur < self.top:
+            self.top = self.cur
+        elif self.cur >= self.top + n:
+            self.top = self.cur - n + 1
+        y0 = y
+        i = self.top
+        while i < len(self.items) and i < self.top + n:
+            item(fb, self.items[i], x, y, w, i == self.cur)
+            i += 1
+            y += ROW
+        # More lines above or below: an arrow at the right end of the first or
+        # last line, in the colour that shows on that line.
+        if self.top > 0:
+            font.text(fb, "\x12", W - 4, y0 + 2, 0 if self.cur == self.top else 1, SMALL)
+        if self.top + n < len(self.items):
+            font.text(fb, "\x13", W - 4, y - ROW + 2, 0 if self.cur == self.top + n - 1 else 1, SMALL)
+        if self.footer:
+            centre(fb, self.footer, H - 6, 1, SMALL)
+
+    def on_button(self, b):
+        n = len(self.items)
+        if b == UP:
+            self.cur = (self.cur - 1) % n
+        elif b == DOWN:
+            self.cur = (self.cur + 1) % n
+        elif b == LEFT or b == RIGHT:
+            self.adjust(self.cur, 1 if b == RIGHT else -1)
+        elif b == A:
+            self.select(self.cur)
+        elif b == B:
+            self.back()
+        self.dirty = True
+
+    def select(self, i):
+        pass
+
+    def adjust(self, i, d):
+        pass
+
+    def back(self):
+        self.app.pop()
+
+
+class Dialog(Screen):
+    # A framed message over the screen beneath: A calls yes(), B calls no();
+    # both just close it unless a subclass says otherwise.
+    overlay = True
+    COLS = 19
+
+    def __init__(self, app, message, hint="A ok"):
+        Screen.__init__(self, app)
+        self.rows = wrap(message, self.COLS)
+        self.hint = hint
+
+    def draw(self, fb):
+        h = (len(self.rows) + 1) * ROW + 5
+        y = (H - h) // 2
+        box(fb, 4, y, W - 8, h)
+        for i in range(len(self.rows)):
+            centre(fb, self.rows[i], y + 3 + i * ROW)
+        centre(fb, self.hint, y + 3 + len(self.rows) * ROW, 1, SMALL)
+
+    def on_button(self, b):
+        if b == A:
+            self.yes()
+        elif b == B:
+            self.no()
+
+    def yes(self):
+        self.app.pop()
+
+    def no(self):
+        self.app.pop()

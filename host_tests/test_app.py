@@ -1,0 +1,565 @@
+# The app driven through its buttons, frame by frame, on the simulator's host
+# stand-ins: whole Double Joker matches played through the screens and the
+# cursor over legal moves, bots, saves and resume, rules, quitting, and the
+# pass-and-play hand-off. Rule ids (DJ-n) are those of seeds/doublejoker.md.
+import os
+import sys
+import types
+
+import tools.host  # noqa: F401  (framebuf stand-in on CPython)
+from engine import registry
+from engine.rng import Rng
+from engine.state import CONTINUE
+from firmware import play, saves, tables, ui
+from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.menus import Pause, QuitConfirm, Setup, Title
+from firmware.rules import Rules
+from tools.sim import SEEDS, Device
+
+GAME = "doublejoker"
+MODULES = ("engine.games.doublejoker", "engine.ai.doublejoker", "firmware.tables.doublejoker")
+MAX_FRAMES = 40000
+
+
+def top(dev):
+    return dev.app.stack[-1]
+
+
+def check_frame(dev):
+    # Invariants after every frame: a screen on the stack, the frame buffer
+    # sized for the panel, and the panel holding exactly what was drawn.
+    assert dev.app.stack
+    assert len(dev.display.buf) == 128 * 64 // 8
+    assert bytes(dev.i2c.panel.ram) == bytes(dev.display.buf)
+    assert not dev.i2c.panel.errors
+
+
+def press(dev, b):
+    dev.press(b)
+    check_frame(dev)
+
+
+def menu_pick(dev, label):
+    # Moves a menu's cursor down to the line that reads `label`, then A.
+    m = top(dev)
+    for _ in range(len(m.items)):
+        if m.items[m.cur] == label:
+            press(dev, A)
+            return
+        press(dev, DOWN)
+    raise AssertionError("%r not in menu %r" % (label, m.items))
+
+
+def setup_match(dev, seats, games=None):
+    # Title -> the game -> seats ("Person", "Bot Easy", ...) -> Start.
+    menu_pick(dev, registry.title(GAME))
+    s = top(dev)
+    assert isinstance(s, Setup)
+    assert s.items[:2] == ["P1: Person", "P2: Bot Easy"]  # the defaults
+    for i in range(len(seats)):
+        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
+            press(dev, RIGHT)
+            assert len(s.items) == 4
+        press(dev, DOWN)
+    if games is not None:
+        while s.items[s.cur] != "Match: best of %d" % games:
+            press(dev, RIGHT)
+    menu_pick(dev, "Start")
+    assert isinstance(top(dev), play.GameScreen)
+
+
+def choose(dev, move):
+    # Selects `move` with the arrows, the way a person would, then presses A.
+    g = top(dev)
+    cur = g.table.cursor
+    spots = cur.spots
+    assert move in [s[2] for s in spots], "legal move %d not selectable" % move
+    want = [s for s in spots if s[2] == move][0]
+    for _ in range(len(spots) + 4):
+        if cur.at()[0] == want[0]:
+            break
+        press(dev, DOWN if cur.at()[0] < want[0] else UP)
+    assert cur.at()[0] == want[0]
+    for _ in range(len(spots)):
+        if cur.selected() == move:
+            break
+        press(dev, RIGHT if cur.at()[1] < want[1] else LEFT)
+    assert cur.selected() == move
+    n = len(g.match.moves)
+    press(dev, A)
+    assert len(g.match.moves) == n + 1 and g.match.moves[-1] == move
+
+
+def pick_by_position(state, moves):
+    # A person's choice that depends only on the position, so two runs of the
+    # same match choose alike (used to compare a resumed match with an unbroken one).
+    legal = state.legal_moves()
+    return legal[Rng(len(moves) * 131 + 7).below(len(legal))]
+
+
+def play_out(dev, pick=pick_by_position, stop_after=None):
+    # Plays until the end-of-match screen (or `stop_after` moves): the person's
+    # moves through the cursor, the bots by themselves, A on each game's end.
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            return t
+        m = dev.app.match
+        if stop_after is not None and m is not None and len(m.moves) >= stop_after:
+            return t
+        if isinstance(t, play.GameEnd):
+            press(dev, A)
+        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot and t.who == t.viewer:
+            choose(dev, pick(t.match.state, t.match.moves))
+        else:
+            dev.frame()
+            check_frame(dev)
+    raise AssertionError("match did not end")
+
+
+def new_device(root, seed=1, seeds_dir=SEEDS):
+    dev = Device(str(root), seed, seeds_dir=str(seeds_dir))
+    dev.frame()
+    check_frame(dev)
+    return dev
+
+
+def test_title_lists_registered_games(tmp_path):
+    dev = new_device(tmp_path / "title")
+    t = top(dev)
+    assert isinstance(t, Title)
+    want = []
+    for gid in registry.ids():
+        if tables.available(gid):  # only games with a table screen are playable
+            want += [registry.title(gid), "Rules: " + registry.title(gid)]
+    assert t.items == want and t.items[0] == registry.title(GAME)  # no Resume without a save
+    assert not tables.available("nosuchgame")
+    press(dev, B)  # B on the title does nothing
+    assert top(dev) is t
+
+
+def test_person_vs_bot_full_match(tmp_path):
+    # DJ-15: a best-of-3 match played to its end through the buttons.
+    dev = new_device(tmp_path / "pvb", seed=11)
+    setup_match(dev, ["Person", "Bot Easy"])
+    m = dev.app.match
+    assert m.seats == [-1, 0] and m.options == {"games": 3}
+    st = m.state  # the match drops it when it ends
+    end = play_out(dev)
+    assert st.is_over()
+    w = st.winner()
+    assert end.verdict == ("Drawn match" if w == -1 else ("You win the match!" if w == 0 else "P2 wins the match"))
+    assert str(st.scores()[0]) in end.score
+    assert not os.path.exists(saves.path(dev.app.root, saves.NAME))  # a finished match leaves no save
+    for name in MODULES:
+        assert name not in sys.modules
+    press(dev, A)
+    assert isinstance(top(dev), Title)
+
+
+def test_two_bots_pace_their_moves(tmp_path):
+    # Bots move by themselves, one decision per frame at most, bot_delay apart.
+    dev = new_device(tmp_path / "bvb", seed=5)
+    setup_match(dev, ["Bot Easy", "Bot Hard"], games=1)
+    m = dev.app.match
+    times = []
+    n = 0
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            break
+        before = len(m.moves)
+        dev.frame()
+        check_frame(dev)
+        assert len(m.moves) - before <= 1
+        if len(m.moves) > before:
+            times.append(dev.clock.ticks_ms())
+            n += 1
+    assert isinstance(top(dev), play.MatchEnd)
+    assert n == len(m.moves) and n > 3
+    for i in range(1, len(times)):
+        assert times[i] - times[i - 1] >= dev.app.bot_delay
+
+
+def test_two_people_see_their_own_side(tmp_path):
+    # DJ-4: perfect information, no hand-off; the table shows the side of the
+    # person to move, and only that person's legal moves are selectable.
+    dev = new_device(tmp_path / "pvp", seed=3)
+    setup_match(dev, ["Person", "Person"], games=1)
+    seen = set()
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            break
+        assert not isinstance(t, play.Handoff)
+        if isinstance(t, play.GameScreen) and t.end == play.NONE:
+            st = t.match.state
+            assert t.viewer == st.to_move()
+            assert sorted([s[2] for s in t.table.cursor.spots]) == sorted(st.legal_moves())
+            seen.add(t.viewer)
+            choose(dev, pick_by_position(st, t.match.moves))
+        else:
+            dev.frame()
+    assert seen == {0, 1}
+    assert isinstance(top(dev), play.MatchEnd)
+
+
+def test_cursor_visits_only_legal_moves(tmp_path):
+    # DJ-6, DJ-7: in the pre-lead step every place/take that allows a lead,
+    # then only cards of that suit; the arrows never leave the legal set.
+    dev = new_device(tmp_path / "cursor", seed=8)
+    setup_match(dev, ["Person", "Bot Easy"])
+    g = top(dev)
+    st = g.match.state
+    legal = sorted(st.legal_moves())
+    assert sorted([s[2] for s in g.table.cursor.spots]) == legal
+    rng = Rng(99)
+    visited = set()
+    for _ in range(300):
+        press(dev, (UP, DOWN, LEFT, RIGHT)[rng.below(4)])
+        assert g.table.cursor.selected() in legal
+        visited.add(g.table.cursor.selected())
+    assert visited == set(legal)
+    take_or_place = legal[rng.below(len(legal))]
+    choose(dev, take_or_place)
+    suit = st.pre_suit()
+    assert suit >= 0
+    lead = g.table.cursor.spots
+    assert sorted([s[2] for s in lead]) == sorted(st.legal_moves())
+    for s in lead:
+        assert (s[2] - g.match.game.PLAY) // 13 == suit
+
+
+def test_rules_screen_scrolls_and_condenses(tmp_path):
+    sd = tmp_path / "seeds"
+    sd.mkdir()
+    body = ["# Sample rules", "", "Intro paragraph that is long enough to wrap over more than one row of",
+            "the small font, joined across **source** lines.", "", "## Setup", "- first `item` with \u2665 hearts",
+            "  continued", "- second item", ""]
+    numbered = ["XX-1. A numbered rule", "XX-2. starts its own block even without a blank line;", "2 steps on is no rule."]
+    body += numbered + [""]
+    body += ["Rule %d. Some words to fill the screen and make it scroll." % i for i in range(30)]
+    with open(os.path.join(sd, GAME + ".md"), "w") as f:
+        f.write("\n".join(body) + "\n")
+    dev = new_device(tmp_path / "rules", seeds_dir=sd)
+    menu_pick(dev, "Rules: " + registry.title(GAME))
+    r = top(dev)
+    assert isinstance(r, Rules)
+    rows = r.rows()
+    for row in rows:
+        assert len(row) <= 31 and "#" not in row and "*" not in row and "`" not in row
+    assert "Sample rules" not in rows  # the document's title is the screen's title
+    i = rows.index("")
+    assert i > 1 and " ".join(rows[:i]) == " ".join(body[2:4]).replace("**", "")
+    h = rows.index("Setup")
+    assert r.sub[h] & 128 and rows[h - 1] == ""  # a heading, drawn inverted, after a blank
+    assert "- first item with \x03 hearts" in rows
+    i = rows.index("- first item with \x03 hearts")
+    assert rows[i + 1 : i + 3] == ["  continued", "- second item"]  # one list, no blank rows
+    assert "" not in rows[:1] and "" in rows
+    i = rows.index(numbered[0])
+    j = rows.index("", i + 2)
+    assert rows[i + 1] == "" and " ".join(rows[i + 2 : j]) == " ".join(numbered[1:])
+    before = bytes(dev.display.buf)
+    press(dev, DOWN)
+    assert r.top == 1 and bytes(dev.display.buf) != before
+    for _ in range(len(rows)):
+        press(dev, RIGHT)
+    assert r.top == len(rows) - 9  # stops at the last screenful
+    press(dev, UP)
+    assert r.top == len(rows) - 10
+    press(dev, B)
+    assert isinstance(top(dev), Title)
+
+
+def test_real_rules_file_shows(tmp_path):
+    dev = new_device(tmp_path / "realrules")
+    menu_pick(dev, "Rules: " + registry.title(GAME))
+    r = top(dev)
+    assert r.offs[0] != -2, "seeds/%s.md not found" % GAME
+    text = " ".join(r.rows())
+    assert "DJ-1" in text
+
+
+def test_quit_asks_and_frees_the_game(tmp_path):
+    dev = new_device(tmp_path / "quit", seed=4)
+    setup_match(dev, ["Person", "Bot Easy"])
+    g = top(dev)
+    choose(dev, g.table.cursor.spots[0][2])
+    assert os.path.exists(saves.path(dev.app.root, saves.NAME))
+    press(dev, B)
+    assert isinstance(top(dev), Pause)
+    menu_pick(dev, "Quit match")
+    assert isinstance(top(dev), QuitConfirm)
+    press(dev, B)  # no: back to the pause menu, the match goes on
+    assert isinstance(top(dev), Pause) and dev.app.match is not None
+    menu_pick(dev, "Resume")
+    assert top(dev) is g
+    press(dev, B)
+    menu_pick(dev, "Quit match")
+    press(dev, A)
+    assert isinstance(top(dev), Title) and dev.app.match is None
+    for name in MODULES:
+        assert name not in sys.modules
+    assert not os.path.exists(saves.path(dev.app.root, saves.NAME))
+    assert top(dev).items[0] == registry.title(GAME)  # no Resume
+
+
+def test_pause_menu_rules_and_back(tmp_path):
+    dev = new_device(tmp_path / "pauserules", seed=4)
+    setup_match(dev, ["Person", "Bot Easy"])
+    g = top(dev)
+    press(dev, B)
+    menu_pick(dev, "Rules")
+    assert isinstance(top(dev), Rules)
+    press(dev, B)
+    press(dev, B)  # B in the pause menu resumes
+    assert top(dev) is g
+
+
+def test_save_after_each_move_and_resume_identically(tmp_path):
+    root = str(tmp_path / "resume")
+    dev = new_device(root, seed=21)
+    setup_match(dev, ["Person", "Bot Hard"])
+    play_out(dev, stop_after=9)
+    m = dev.app.match
+    rec = saves.read(root)
+    assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
+    # Power off here: a new app on the same storage offers to resume.
+    dev2 = new_device(root, seed=999)
+    t = top(dev2)
+    assert t.items[0] == "Resume " + registry.title(GAME)
+    press(dev2, A)
+    m2 = dev2.app.match
+    assert bytes(m2.moves) == bytes(m.moves)
+    assert m2.state.encode() == m.state.encode()
+    end2 = play_out(dev2)
+    # The same match never interrupted: the same moves and the same result.
+    dev3 = new_device(tmp_path / "unbroken", seed=21)
+    setup_match(dev3, ["Person", "Bot Hard"])
+    m3 = dev3.app.match
+    end3 = play_out(dev3)
+    assert m2.moves == m3.moves and len(m3.moves) > 9
+    assert (end2.verdict, end2.score) == (end3.verdict, end3.score)
+
+
+def _damage(kind, data):
+    nl = data.index(b"\n")
+    if kind == "checksum":
+        return data[:-3] + bytes([data[-3] ^ 1]) + data[-2:]
+    if kind == "truncated":
+        return data[:-5]
+    if kind == "version":
+        head = data[:nl].split(b" ")
+        head[1] = b"99"
+        return b" ".join(head) + data[nl:]
+    if kind == "garbage":
+        return bytes([(i * 37 + 11) & 255 for i in range(200)])
+    if kind == "empty":
+        return b""
+    raise ValueError(kind)
+
+
+def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
+    rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": [3]}
+    good = saves.encode(rec)
+    assert saves.decode(good) == rec
+    for kind in ("checksum", "truncated", "version", "garbage", "empty"):
+        root = str(tmp_path / ("damaged-" + kind))
+        os.makedirs(root)
+        with open(saves.path(root, saves.NAME), "wb") as f:
+            f.write(_damage(kind, good))
+        dev = new_device(root)
+        out = capsys.readouterr().out
+        assert "save ignored" in out, kind
+        d = top(dev)
+        assert isinstance(d, ui.Dialog) and "damaged" in " ".join(d.rows)
+        assert not os.path.exists(saves.path(root, saves.NAME))
+        assert os.path.exists(saves.path(root, saves.ASIDE))
+        press(dev, A)
+        assert isinstance(top(dev), Title) and not top(dev).items[0].startswith("Resume")
+
+
+def test_save_that_does_not_replay_is_ignored(tmp_path, capsys):
+    # A well-formed save that the game refuses (a move the rules refuse, an
+    # unknown option value, seats the game does not have) is caught at resume.
+    bad = ({"moves": [CONTINUE]}, {"options": {"games": 4}}, {"seats": [-1, 7]}, {"seats": [-1, 0, 0]})
+    for change in bad:
+        root = str(tmp_path / str(len(os.listdir(str(tmp_path)))))
+        os.makedirs(root)
+        rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": []}
+        rec.update(change)
+        saves.write(root, rec)
+        dev = new_device(root)
+        assert top(dev).items[0].startswith("Resume")
+        press(dev, A)
+        assert "save ignored" in capsys.readouterr().out, change
+        assert isinstance(top(dev), ui.Dialog)
+        press(dev, A)
+        assert isinstance(top(dev), Title) and not top(dev).items[0].startswith("Resume")
+        assert dev.app.match is None and "engine.games.doublejoker" not in sys.modules
+
+
+def test_unknown_game_in_save_is_ignored(tmp_path, capsys):
+    root = str(tmp_path)
+    saves.write(root, {"game": "nosuch", "options": {}, "seed": 5, "seats": [-1, 0], "moves": []})
+    dev = new_device(root)
+    assert "unknown game" in capsys.readouterr().out
+    assert isinstance(top(dev), ui.Dialog)
+
+
+def _hidden_game(monkeypatch):
+    # Double Joker dressed as a hidden-hands game, to check the generic
+    # pass-and-play hand-off (the real hidden games bring their own tables).
+    from engine.games import doublejoker
+    from firmware.tables import doublejoker as dj_table
+
+    mod = types.ModuleType("hiddendj")
+    mod.__dict__.update(doublejoker.__dict__)
+    mod.HIDDEN = True
+    mod.OPTIONS = doublejoker.OPTIONS + (("open", "Open hands", ("Off", "On")),)
+    mod.new_game = lambda seed, options: doublejoker.new_game(seed, {"games": options["games"]})
+    monkeypatch.setitem(sys.modules, "hiddendj", mod)
+    monkeypatch.setitem(sys.modules, "firmware.tables.hiddendj", dj_table)
+    monkeypatch.setattr(tables, "hiddendj", dj_table, raising=False)
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("hiddendj", "Hidden DJ", "hiddendj", "engine.ai.doublejoker"),))
+    available = tables.available
+    monkeypatch.setattr(tables, "available", lambda gid: gid == "hiddendj" or available(gid))
+
+
+def _start_hidden(dev, seats, open_hands):
+    menu_pick(dev, "Hidden DJ")
+    s = top(dev)
+    for i in range(2):
+        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
+            press(dev, RIGHT)
+        press(dev, DOWN)
+    press(dev, DOWN)  # Match
+    if open_hands:
+        press(dev, RIGHT)
+    assert s.items[s.cur] == "Open hands: " + ("On" if open_hands else "Off")
+    menu_pick(dev, "Start")
+
+
+def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
+    _hidden_game(monkeypatch)
+    dev = new_device(tmp_path / "handoff", seed=6)
+    _start_hidden(dev, ["Person", "Person"], False)
+    dev.frame()
+    h = top(dev)
+    assert isinstance(h, play.Handoff) and h.seat == 0  # before the first turn too
+    # The table is blanked: the frame is the hand-off message alone.
+    import framebuf
+
+    alone = bytearray(len(dev.display.buf))
+    h.draw(framebuf.FrameBuffer(alone, 128, 64, framebuf.MONO_VLSB))
+    assert bytes(dev.display.buf) == bytes(alone)
+    press(dev, A)
+    g = top(dev)
+    handoffs = 0
+    last_person = 0
+    for _ in range(400):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd) or g.end != play.NONE:
+            break
+        if isinstance(t, play.Handoff):
+            assert t.seat != last_person  # only when the other person is next
+            handoffs += 1
+            last_person = t.seat
+            press(dev, A)
+            continue
+        assert g.viewer == g.who == last_person
+        choose(dev, pick_by_position(g.match.state, g.match.moves))
+        dev.frame()
+    assert handoffs >= 2
+
+
+def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):
+    _hidden_game(monkeypatch)
+    for seats, open_hands in ((["Person", "Person"], True), (["Person", "Bot Easy"], False)):
+        dev = new_device(tmp_path / "nohandoff", seed=6)
+        _start_hidden(dev, seats, open_hands)
+        for _ in range(60):
+            t = top(dev)
+            assert not isinstance(t, play.Handoff)
+            if isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
+                choose(dev, pick_by_position(t.match.state, t.match.moves))
+            dev.frame()
+        assert len(dev.app.match.moves) > 2
+
+
+TOUR = """import sys
+from tools import uibench
+for line in uibench.tour(sys.argv[1], sys.argv[2]):
+    print(line)
+"""
+
+
+def test_same_session_on_micropython(tmp_path):
+    # Every screen in one scripted session (tools/uibench.tour) under the real
+    # MicroPython: the same screens and the same frames, CRC for CRC, as here.
+    from tools import micropython, uibench
+
+    want = uibench.tour(str(tmp_path / "cpython"), SEEDS)
+    assert len(want) > 20 and "MatchEnd" in " ".join(want)
+    script = tmp_path / "tour.py"
+    script.write_text(TOUR)
+    rc, out = micropython.run([str(script), "/tmp/tour", "seeds"], include=["tools/host", "tools/uibench.py"])
+    assert rc == 0, out
+    assert [line for line in out.splitlines() if line.startswith("tour: ")] == want
+
+
+def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
+    # A game of 2-4 seats gets a Players line; the seats follow it, each seat
+    # cycles Person and the bot levels, and Start passes exactly what is shown.
+    mod = types.ModuleType("fourseats")
+    mod.SEATS = (2, 4)
+    mod.OPTIONS = (("rounds", "Rounds", (2, 4)), ("open", "Open hands", ("Off", "On")))
+    monkeypatch.setitem(sys.modules, "fourseats", mod)
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
+    monkeypatch.setattr(tables, "available", lambda gid: gid == "fourseats")
+    dev = new_device(tmp_path)
+    assert top(dev).items == ["Four Seats", "Rules: Four Seats"]
+    press(dev, A)
+    s = top(dev)
+    assert s.items == ["Players: 2", "P1: Person", "P2: Bot Easy", "Rounds: 2", "Open hands: Off", "Start"]
+    press(dev, RIGHT)
+    assert s.items[:4] == ["Players: 3", "P1: Person", "P2: Bot Easy", "P3: Bot Easy"]
+    press(dev, LEFT)
+    press(dev, LEFT)
+    assert s.items[0] == "Players: 4" and s.items[4] == "P4: Bot Easy"
+    for _ in range(4):
+        press(dev, DOWN)
+    press(dev, A)  # A on a setting steps it too
+    press(dev, LEFT)
+    press(dev, LEFT)  # P4: Bot Hard, Bot Easy, Person
+    assert s.items[4] == "P4: Person"
+    started = []
+    monkeypatch.setattr(dev.app, "start_match", lambda gid, options, seats: started.append((gid, options, seats)))
+    press(dev, DOWN)
+    press(dev, RIGHT)
+    menu_pick(dev, "Start")
+    assert started == [("fourseats", {"rounds": 4, "open": "Off"}, [-1, 0, 0, -1])]
+
+
+def test_cursor_moves_by_rows_and_wraps():
+    # UP/DOWN go to the nearest spot of the next row that has one (skipping
+    # empty rows, wrapping round); LEFT/RIGHT step in reading order.
+    c = tables.Cursor()
+    c.set([(30, 12, 5), (10, 0, 1), (20, 4, 3), (10, 8, 2), (30, 0, 4)])
+    assert [s[2] for s in c.spots] == [1, 2, 3, 4, 5] and c.selected() == 1
+    c.press(RIGHT)
+    assert c.selected() == 2
+    got = []
+    for b in (DOWN, DOWN, DOWN, UP, UP, LEFT, LEFT):
+        c.press(b)
+        got.append(c.selected())
+    assert got == [3, 4, 1, 4, 3, 2, 1]
+    c.press(LEFT)
+    assert c.selected() == 5  # wraps to the last spot
+    c.set([(10, 0, 7), (30, 12, 9)])
+    assert c.selected() == 9  # new choices: the nearest to where it was
+    c.set([])
+    assert c.selected() == -1 and c.at() is None and not c.press(RIGHT)
+    c.set([(10, 0, 7), (30, 16, 9)])
+    assert c.selected() == 9  # remembered across a turn with no choices

@@ -1,0 +1,325 @@
+# Firmware-level figures, measured on the real app with host stand-ins:
+#   I2C bytes a cursor press and a move redraw send, against a full frame;
+#   heap in use (gc.mem_alloc after gc.collect) during a whole person-vs-bot
+#   match with the UI, under MicroPython, and what the idle loop allocates.
+#   python -m tools.uibench       (CPython figures, then itself under MicroPython)
+# Under MicroPython (tools/micropython.py runs steps()) the app and the engine
+# are the .mpy the board gets; framebuf is the port's own. This module runs
+# on both runtimes: no argparse, no f-strings. tour() is one scripted session
+# through every screen that host_tests/test_app.py runs on both runtimes.
+import gc
+import sys
+
+import tools.host  # noqa: F401  (CPython: the framebuf stand-in)
+from tools.host.devices import FakeClock, FakeI2C, FakePin
+
+# The firmware is imported by Rig, so the heap reading before it has none.
+SEED = 3
+IDLE_FRAMES = 200
+MICRO = sys.implementation.name == "micropython"
+
+
+class Rig:
+    def __init__(self, root, seeds_dir=None):
+        from firmware.app import FRAME_MS, App
+        from firmware.buttons import NAMES, Buttons
+        from firmware.ssd1306 import SSD1306
+
+        self.frame_ms = FRAME_MS
+        self.clock = FakeClock()
+        self.i2c = FakeI2C(record=False)
+        self.display = SSD1306(self.i2c)
+        self.buttons = Buttons(tuple([FakePin(value=1) for _ in NAMES]), self.clock)
+        self.app = App(self.display, self.buttons, self.clock, root, seeds_dir, SEED)
+
+    def frame(self):
+        sent = self.display.bytes_sent
+        self.app.step()
+        self.clock.advance(self.frame_ms)
+        return self.display.bytes_sent - sent
+
+    def press(self, b):
+        self.buttons.inject(b)
+        return self.frame()
+
+    def forget(self):
+        # The fake bus's panel model logs every command it decodes; that log
+        # is the host's, not the board's, so it is dropped before a reading.
+        self.i2c.panel.commands = []
+
+
+def match(rig, stats):
+    # A generator: starts Double Joker (person vs bot Easy, best of 3) from the
+    # title and plays it out, the person pressing RIGHT a few times and A; it
+    # yields after every move. stats collects I2C bytes per kind of frame.
+    from engine.rng import Rng
+    from firmware import play
+    from firmware.buttons import A, RIGHT, UP
+
+    rng = Rng(SEED)
+    rig.frame()
+    rig.press(A)  # Double Joker
+    rig.press(UP)  # to Start (the list wraps round)
+    rig.press(A)
+    app = rig.app
+    if app.match is None:
+        raise RuntimeError("the match did not start")
+    while True:
+        top = app.stack[-1]
+        if isinstance(top, play.MatchEnd):
+            rig.press(A)
+            return
+        if isinstance(top, play.GameEnd):
+            rig.press(A)
+            yield
+            continue
+        if isinstance(top, play.GameScreen) and top.end == play.NONE and not top.bot:
+            for _ in range(1 + rng.below(3)):
+                stats["press"].append(rig.press(RIGHT))
+            stats["person"].append(rig.press(A))
+            yield
+            continue
+        n = len(app.match.moves) if app.match is not None else 0
+        sent = rig.frame()
+        if app.match is not None and len(app.match.moves) > n:
+            stats["bot"].append(sent)
+            yield
+
+
+def _bus_ms(n):
+    # Wire time of n bytes at 400 kHz, 9 clocks a byte: 22.5 us each.
+    us = n * 45 // 2
+    return "%d.%d ms" % (us // 1000, us % 1000 // 100)
+
+
+def _summary(name, v):
+    return "%s: mean %d, max %d bytes (max %s at 400 kHz)" % (name, sum(v) // len(v), max(v), _bus_ms(max(v)))
+
+
+def i2c_lines(root=None):
+    # The I2C figures (the same on both runtimes: they count bytes, not time).
+    if root is None:
+        root = _scratch()
+    rig = Rig(root)
+    stats = {"press": [], "person": [], "bot": []}
+    for _ in match(rig, stats):
+        pass
+    sent = rig.display.bytes_sent
+    rig.display.show_full()
+    full = rig.display.bytes_sent - sent
+    where = _runtime()
+    return [
+        "ui: I2C per cursor press, " + _summary("%d presses" % len(stats["press"]), stats["press"]) + " on " + where,
+        "ui: I2C per move redraw, " + _summary("%d moves" % (len(stats["person"]) + len(stats["bot"])),
+                                               stats["person"] + stats["bot"]) + " on " + where,
+        "ui: I2C full frame: %d bytes (%s at 400 kHz)" % (full, _bus_ms(full)),
+    ]
+
+
+def heap_steps(root, out):
+    # A generator for MicroPython: this port collects garbage only between
+    # steps, so every reading follows a `gc.collect(); yield`. Appends lines to out.
+    gc.collect()
+    yield
+    base = gc.mem_alloc()
+    rig = Rig(root)
+    rig.frame()
+    rig.forget()
+    gc.collect()
+    yield
+    title = gc.mem_alloc()
+    peak = title
+    stats = {"press": [], "person": [], "bot": []}
+    idle = -1
+    from firmware import play
+
+    for _ in match(rig, stats):
+        rig.forget()
+        gc.collect()
+        yield
+        peak = max(peak, gc.mem_alloc())
+        top = rig.app.stack[-1]
+        if idle < 0 and isinstance(top, play.GameScreen) and not top.bot and top.end == play.NONE:
+            # The idle loop: a person to move and nothing pressed.
+            rig.frame()
+            before = gc.mem_alloc()
+            for _ in range(IDLE_FRAMES):
+                rig.frame()
+            idle = gc.mem_alloc() - before
+        top = None  # hold no screen across the reading
+    rig.forget()
+    gc.collect()
+    yield
+    after = gc.mem_alloc()
+    where = _runtime()
+    out.append("ui: heap in use (gc.mem_alloc after gc.collect, app as .mpy) on %s: %d bytes before the app is imported, "
+               "%d at the title, max %d during a person-vs-bot Double Joker match, %d back at the title"
+               % (where, base, title, peak, after))
+    out.append("ui: the idle loop (%d frames waiting for a press) allocated %d bytes on %s"
+               % (IDLE_FRAMES, idle, where))
+
+
+def tour(root, seeds_dir):
+    # Every screen in one scripted session (rules, setup, a match, pause, a
+    # power cut and resume, the end of the match, a damaged save), returning a
+    # line per step with the screen and a CRC of the frame: the lines must be
+    # the same on CPython and MicroPython (host_tests/test_app.py runs both).
+    from firmware import play, saves
+    from firmware.buttons import A, B, DOWN, RIGHT, UP
+
+    _mkdir(root)
+    out = []
+    rig = None
+
+    def note(what):
+        top = rig.app.stack[-1]
+        out.append("tour: %s %s %04x" % (what, type(top).__name__, saves.crc16(rig.display.buf)))
+
+    def press(*bs):
+        for b in bs:
+            rig.press(b)
+
+    def person_turn():
+        t = rig.app.stack[-1]
+        return isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot
+
+    def play_on(moves):
+        # Up to `moves` person moves (RIGHT 0-2 times, then A), bots between.
+        n = 0
+        for _ in range(20000):
+            t = rig.app.stack[-1]
+            if isinstance(t, play.MatchEnd) or n == moves:
+                return
+            if isinstance(t, play.GameEnd):
+                note("game end")
+                press(A)
+            elif person_turn():
+                for _ in range(n % 3):
+                    press(RIGHT)
+                press(A)
+                n += 1
+                note("move %d" % n)
+            else:
+                rig.frame()
+
+    saves.delete(root)
+    rig = Rig(root, seeds_dir)
+    rig.frame()
+    note("boot")
+    press(DOWN, A)
+    note("rules")
+    press(DOWN, DOWN, RIGHT)
+    note("rules scrolled")
+    press(B, UP, A)
+    note("setup")
+    press(UP, A)
+    note("match")
+    play_on(5)
+    press(B)
+    note("pause")
+    press(DOWN, A)
+    note("rules in match")
+    press(B, B)
+    note("resumed")
+    rig = Rig(root, seeds_dir)  # power cut
+    rig.frame()
+    note("restart")
+    press(A)
+    note("resume")
+    play_on(-1)
+    note("match end")
+    press(A)
+    note("title")
+    with open(saves.path(root, saves.NAME), "wb") as f:
+        f.write(b"JPSAVE 1 0000 3\nbad")
+    rig = Rig(root, seeds_dir)
+    rig.frame()
+    note("damaged save")
+    press(A)
+    note("title again")
+    return out
+
+
+def _runtime():
+    if MICRO:
+        return "MicroPython %s (wasm)" % ".".join([str(v) for v in sys.implementation.version[:3]])
+    return "CPython %d.%d" % sys.version_info[:2]
+
+
+def _mkdir(path):
+    # os.makedirs for both runtimes (MicroPython's os has mkdir only).
+    import os
+
+    at = ""
+    for part in path.split("/"):
+        at += part
+        if part:
+            try:
+                os.mkdir(at)
+            except OSError:
+                pass  # there already
+        at += "/"
+
+
+def _scratch():
+    if MICRO:
+        _mkdir("/tmp/uibench")
+        return "/tmp/uibench"
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="uibench-")
+
+
+def probe():
+    # For tools/bench.py: yields the finished lines, and None wherever
+    # MicroPython must collect garbage between two calls (heap readings).
+    lines = []
+    if MICRO:
+        for _ in heap_steps(_scratch(), lines):
+            yield None
+    for line in lines + i2c_lines():
+        yield line
+
+
+def steps(argv=None):
+    # Under MicroPython (tools/mprun.mjs runs each step as a call of its own).
+    for line in probe():
+        if line is not None:
+            print(line)
+        yield
+
+
+def run_micropython():
+    # The board modules compiled by mpy-cross into a scratch tree, with this
+    # module and the host devices as source, run under the WebAssembly port.
+    import os
+    import shutil
+    import tempfile
+
+    from tools import build, micropython
+
+    tree = tempfile.mkdtemp(prefix="uibench-")
+    try:
+        build.compile_modules(tree)
+        os.makedirs(os.path.join(tree, "tools", "host"))
+        for rel in ("__init__.py", "uibench.py", "host/__init__.py", "host/devices.py"):
+            shutil.copyfile(os.path.join(build.ROOT, "tools", rel), os.path.join(tree, "tools", rel))
+        sys.stdout.flush()
+        rc, _ = micropython.run(["-m", "tools.uibench"], include=["tools/host"], root=tree, capture=False)
+    finally:
+        shutil.rmtree(tree)
+    return rc
+
+
+def main():
+    if MICRO:
+        for _ in steps():
+            pass
+        return 0
+    for line in i2c_lines():
+        print(line)
+    return run_micropython()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
