@@ -42,11 +42,6 @@ class Rig:
         self.buttons.inject(b)
         return self.frame()
 
-    def forget(self):
-        # The fake bus's panel model logs every command it decodes; that log
-        # is the host's, not the board's, so it is dropped before a reading.
-        self.i2c.panel.commands = []
-
 
 def match(rig, stats):
     # A generator: starts Double Joker (person vs bot Easy, best of 3) from the
@@ -124,7 +119,6 @@ def heap_steps(root, out):
     base = gc.mem_alloc()
     rig = Rig(root)
     rig.frame()
-    rig.forget()
     gc.collect()
     yield
     title = gc.mem_alloc()
@@ -134,7 +128,6 @@ def heap_steps(root, out):
     from firmware import play
 
     for _ in match(rig, stats):
-        rig.forget()
         gc.collect()
         yield
         peak = max(peak, gc.mem_alloc())
@@ -147,7 +140,6 @@ def heap_steps(root, out):
                 rig.frame()
             idle = gc.mem_alloc() - before
         top = None  # hold no screen across the reading
-    rig.forget()
     gc.collect()
     yield
     after = gc.mem_alloc()

@@ -21,7 +21,8 @@ class Panel:
     # An SSD1306 controller: command decoding, address pointers and the 128x8-page
     # GDDRAM. `errors` collects anything a real chip would not do what the driver meant.
 
-    def __init__(self):
+    def __init__(self, record=True):
+        self.record = record  # keep the decoded command log (tests); off for long runs
         self.ram = bytearray(1024)
         self.on = False
         self.contrast = 0x7F
@@ -93,7 +94,8 @@ class Panel:
             self.col = (self.col + 1) & 127
 
     def _run(self, c, a):
-        self.commands.append((c, tuple(a)))
+        if self.record:
+            self.commands.append((c, tuple(a)))
         if c == 0x20:
             if a[0] > 2:
                 self.errors.append("invalid addressing mode %d" % a[0])
@@ -146,7 +148,7 @@ class FakeI2C:
     def __init__(self, addr_present=(0x3C,), freq=400000, record=True):
         self.present = tuple(addr_present)
         self.panel_addr = self.present[0] if self.present else -1
-        self.panel = Panel()
+        self.panel = Panel(record)
         self.freq = freq
         self.record = record
         self.log = []

@@ -148,6 +148,24 @@ class FrameBuffer:
         y0 = max(y, 0)
         x1 = min(self.width, x + fbuf.width)
         y1 = min(self.height, y + fbuf.height)
+        if self.format == MONO_VLSB and fbuf.format == MONO_VLSB and palette is None:
+            # The font's path: byte and mask arithmetic inline (the simulator's hot loop).
+            sb, db = fbuf.buf, self.buf
+            for yy in range(y0, y1):
+                sy = yy - y
+                srow = (sy >> 3) * fbuf.stride - x
+                sm = 1 << (sy & 7)
+                drow = (yy >> 3) * self.stride
+                dm = 1 << (yy & 7)
+                keep = ~dm & 0xFF
+                for xx in range(x0, x1):
+                    c = 1 if sb[srow + xx] & sm else 0
+                    if c != key:
+                        if c:
+                            db[drow + xx] |= dm
+                        else:
+                            db[drow + xx] &= keep
+            return
         for yy in range(y0, y1):
             for xx in range(x0, x1):
                 c = fbuf._get(xx - x, yy - y)
