@@ -1,0 +1,1 @@
+# Bots, one module per game: LEVELS and choose(view, level, rng).

@@ -1,0 +1,423 @@
+# Double Joker (Angus Benedek), as specified in seeds/doublejoker.md (rules DJ-1 ...).
+#
+# Move codes (fixed; the table screen relies on them):
+#   PLACE + card   0..51   put that card from hand on the deuce of its suit (pre-lead)
+#   TAKE + suit    52..55  take back the whole stack of that suit (pre-lead)
+#   PLAY + card    64..115 lead or follow with that card
+#   CONTINUE       255     start the next game of the match
+# Hands are one 13-bit rank mask per seat and suit (bit r = rank r, 0 = Two never set:
+# the deuces stay on the table); stacks keep their ranks in order, bottom first.
+from engine.bits import POP8
+from engine.cards import label
+from engine.rng import Rng
+from engine.state import CONTINUE, State
+
+NAME = "Double Joker"
+SEATS = (2, 2)
+OPTIONS = (("games", "Match", (3, 1, 5)),)
+HIDDEN = False  # DJ-4: perfect information, no hand-off screens
+
+PLACE = 0
+TAKE = 52
+PLAY = 64
+
+PRE = 0  # leader places a card or takes a stack
+LEAD = 1  # leader leads a card of the pre-lead suit
+FOLLOW = 2  # the other player follows
+BETWEEN = 3  # game over, waiting for CONTINUE
+OVER = 4  # match over
+
+# How a game ended; the seat recorded with it is the player concerned.
+END_NONE = 0
+END_EMPTY = 1  # DJ-11: a hand is empty after a trick (seat 2 = both hands)
+END_VOID = 2  # DJ-12: the follower cannot follow suit
+END_STUCK = 3  # DJ-13: the leader has no pre-lead action that allows a lead
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def place(card):
+    return PLACE + card
+
+
+def take(suit):
+    return TAKE + suit
+
+
+def play(card):
+    return PLAY + card
+
+
+def count(mask):
+    # Cards in a 13-bit rank mask.
+    return POP8[mask & 255] + POP8[mask >> 8]
+
+
+def _is_code(move):
+    if not isinstance(move, int):
+        return False
+    return 0 <= move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
+
+
+def seat_name(seat):
+    return "P%d" % (seat + 1)
+
+
+def decode(data):
+    st = DoubleJoker()
+    st._ph = data[0]
+    st.leader = data[1] & 1
+    st.dealer = data[1] >> 1
+    st.game_no = data[2]
+    st.games = data[3]
+    st.wins = [data[4], data[5]]
+    st.rng.set_state(data, 6)
+    h = st.hands
+    for i in range(8):
+        h[i] = (data[10 + 2 * i] << 8) | data[11 + 2 * i]
+    st.jokers = [data[26], data[27]]
+    st.pre = data[28] - 1
+    st.lead_card = data[29] - 1
+    st.last = None if data[30] == 0 else (data[30] - 1, data[31], data[32])
+    st.end = (data[33], data[34], data[35])
+    at = 40
+    for s in range(4):
+        n = data[36 + s]
+        st.stacks[s] = bytearray(data[at : at + n])
+        at += n
+    return st
+
+
+class DoubleJoker(State):
+    GAME = "doublejoker"
+    decode = staticmethod(decode)
+
+    def __init__(self):
+        self._ph = PRE
+        self.leader = 0
+        self.dealer = 1
+        self.game_no = 1
+        self.games = 3
+        self.wins = [0, 0]
+        self.rng = Rng(1)
+        self.hands = [0] * 8  # seat * 4 + suit
+        self.stacks = [bytearray(), bytearray(), bytearray(), bytearray()]
+        self.jokers = [0, 0]
+        self.pre = -1
+        self.lead_card = -1
+        self.last = None
+        self.end = (END_NONE, 0, 0)
+
+    # --- dealing and flow ---
+
+    def _deal(self):
+        # DJ-3: 48 cards, one at a time, alternately, non-dealer first.
+        pack = bytearray([s * 13 + r for s in range(4) for r in range(1, 13)])
+        self.rng.shuffle(pack)
+        h = [0] * 8
+        first = 1 - self.dealer
+        for i in range(48):
+            c = pack[i]
+            seat = first if i % 2 == 0 else self.dealer
+            h[seat * 4 + c // 13] |= 1 << (c % 13)
+        self.hands = h
+        self.stacks = [bytearray(), bytearray(), bytearray(), bytearray()]
+        self.jokers = [0, 0]
+        self.pre = -1
+        self.lead_card = -1
+        self.last = None
+        self.end = (END_NONE, 0, 0)
+        self.leader = first  # DJ-5
+        self._start_trick()
+
+    def _can_lead(self, seat):
+        # DJ-7: a place needs two cards of a suit; a take needs a non-empty stack.
+        h = self.hands
+        for s in range(4):
+            if self.stacks[s] or count(h[seat * 4 + s]) >= 2:
+                return True
+        return False
+
+    def _start_trick(self):
+        if self._can_lead(self.leader):
+            self._ph = PRE
+        else:
+            self._end_game(END_STUCK, self.leader, 0)
+
+    def _end_game(self, kind, seat, suit):
+        self.end = (kind, seat, suit)
+        w = self.game_winner()
+        if w >= 0:
+            self.wins[w] += 1
+        # DJ-15: stop once the leader in games cannot be caught, or after N games.
+        left = self.games - self.game_no
+        lead = self.wins[0] - self.wins[1]
+        if lead < 0:
+            lead = -lead
+        self._ph = OVER if left == 0 or lead > left else BETWEEN
+
+    def game_winner(self):
+        # Winner of the current game: seat, -1 for a draw, -2 while it goes on.
+        kind, seat = self.end[0], self.end[1]
+        if kind == END_NONE:
+            return -2
+        if kind == END_EMPTY:
+            j = self.jokers
+            if j[0] == j[1]:
+                return -1
+            return 0 if j[0] < j[1] else 1
+        return 1 - seat
+
+    # --- the State protocol ---
+
+    def to_move(self):
+        ph = self._ph
+        if ph == FOLLOW:
+            return 1 - self.leader
+        if ph == BETWEEN:
+            return self.dealer  # who leads the next game
+        if ph == OVER:
+            return -1
+        return self.leader
+
+    def legal_moves(self):
+        ph = self._ph
+        h = self.hands
+        out = []
+        if ph == PRE:
+            base = self.leader * 4
+            for s in range(4):
+                m = h[base + s]
+                if count(m) >= 2:
+                    r = 1
+                    while r < 13:
+                        if m >> r & 1:
+                            out.append(PLACE + s * 13 + r)
+                        r += 1
+            for s in range(4):
+                if self.stacks[s]:
+                    out.append(TAKE + s)
+        elif ph == LEAD or ph == FOLLOW:
+            if ph == LEAD:
+                seat, s = self.leader, self.pre
+            else:
+                seat, s = 1 - self.leader, self.lead_card // 13
+            m = h[seat * 4 + s]
+            r = 1
+            while r < 13:
+                if m >> r & 1:
+                    out.append(PLAY + s * 13 + r)
+                r += 1
+        elif ph == BETWEEN:
+            out.append(CONTINUE)
+        return out
+
+    def _holds(self, seat, c):
+        return self.hands[seat * 4 + c // 13] >> (c % 13) & 1
+
+    def _apply(self, move):
+        ph = self._ph
+        h = self.hands
+        if ph == BETWEEN:
+            self.game_no += 1
+            self.dealer = 1 - self.dealer  # DJ-14
+            self._deal()
+        elif ph == PRE:
+            base = self.leader * 4
+            if move < TAKE:  # DJ-6 place
+                s = move // 13
+                h[base + s] &= ~(1 << (move % 13))
+                self.stacks[s].append(move % 13)
+            else:  # DJ-6 take
+                s = move - TAKE
+                for r in self.stacks[s]:
+                    h[base + s] |= 1 << r
+                self.stacks[s] = bytearray()
+            self.pre = s
+            self._ph = LEAD
+        elif ph == LEAD:
+            c = move - PLAY
+            s = c // 13
+            h[self.leader * 4 + s] &= ~(1 << (c % 13))
+            self.lead_card = c
+            self._ph = FOLLOW
+            follower = 1 - self.leader
+            if not h[follower * 4 + s]:
+                self._end_game(END_VOID, follower, s)  # DJ-12
+        else:
+            c = move - PLAY
+            lead = self.lead_card
+            follower = 1 - self.leader
+            h[follower * 4 + c // 13] &= ~(1 << (c % 13))
+            win = self.leader if lead % 13 > c % 13 else follower  # DJ-9
+            self.jokers[win] += 2
+            self.last = (lead, c, win)
+            self.lead_card = -1
+            self.pre = -1
+            self.leader = follower  # DJ-10
+            empty0 = not (h[0] | h[1] | h[2] | h[3])
+            empty1 = not (h[4] | h[5] | h[6] | h[7])
+            if empty0 or empty1:  # DJ-11
+                self._end_game(END_EMPTY, 2 if empty0 and empty1 else (0 if empty0 else 1), 0)
+            else:
+                self._start_trick()
+
+    def why_illegal(self, move):
+        ph = self._ph
+        if not _is_code(move):
+            return "no such move: %r" % (move,)
+        if ph == OVER:
+            return "the match is over"
+        if ph == BETWEEN:
+            return "this game is over: continue to the next game"
+        if move == CONTINUE:
+            return "the game is still going on"
+        seat = self.to_move()
+        if ph == PRE:
+            if move >= PLAY:
+                return "first place a card on its deuce or take back a stack"
+            if move >= TAKE:
+                return "the %s stack is empty" % SUIT_NAMES[move - TAKE]
+            s = move // 13
+            if move % 13 == 0:
+                return "the deuces stay on the table"
+            if not self._holds(seat, move):
+                return "you do not hold %s" % label(move)
+            return "placing %s leaves no %s to lead" % (label(move), SUIT_NAMES[s])
+        if move < PLAY:
+            if ph == LEAD:
+                return "you have placed or taken already: now lead a card"
+            return "follow with a card of the suit led"
+        c = move - PLAY
+        if not self._holds(seat, c):
+            return "you do not hold %s" % label(c)
+        if ph == LEAD:
+            return "lead a card of the suit you placed on or took back (%s)" % SUIT_NAMES[self.pre]
+        return "you must follow %s" % SUIT_NAMES[self.lead_card // 13]
+
+    def is_over(self):
+        return self._ph == OVER
+
+    def scores(self):
+        return [self.wins[0], self.wins[1]]
+
+    def deal_value(self, seat):
+        w = self.game_winner()
+        if w < 0:
+            return 0
+        return 1 if w == seat else -1
+
+    def describe(self, move):
+        # Describes a legal move of the current position (call it before apply).
+        who = seat_name(self.to_move())
+        if move == CONTINUE:
+            return "Game %d: %s deals" % (self.game_no + 1, seat_name(1 - self.dealer))
+        if move < TAKE:
+            return "%s places %s" % (who, label(move))
+        if move < PLAY:
+            s = move - TAKE
+            return "%s takes back %s (%d)" % (who, SUIT_NAMES[s], len(self.stacks[s]))
+        c = move - PLAY
+        if self._ph == LEAD:
+            return "%s leads %s" % (who, label(c))
+        win = self.leader if self.lead_card % 13 > c % 13 else 1 - self.leader
+        return "%s follows %s - %s wins the trick" % (who, label(c), seat_name(win))
+
+    def encode(self):
+        # 0 phase, 1 leader | dealer << 1, 2 game number, 3 games in the match, 4-5 games
+        # won, 6-9 rng, 10-25 hand masks (2 bytes each), 26-27 joker stacks, 28 pre-lead
+        # suit + 1, 29 led card + 1, 30-32 last trick (lead + 1, follow, winner), 33-35
+        # how the game ended, 36-39 stack sizes, then the stacks' ranks, bottom first.
+        out = bytearray(40)
+        out[0] = self._ph
+        out[1] = self.leader | (self.dealer << 1)
+        out[2] = self.game_no
+        out[3] = self.games
+        out[4] = self.wins[0]
+        out[5] = self.wins[1]
+        rs = self.rng.get_state()
+        for i in range(4):
+            out[6 + i] = rs[i]
+        for i in range(8):
+            out[10 + 2 * i] = self.hands[i] >> 8
+            out[11 + 2 * i] = self.hands[i] & 255
+        out[26] = self.jokers[0]
+        out[27] = self.jokers[1]
+        out[28] = self.pre + 1
+        out[29] = self.lead_card + 1
+        if self.last is not None:
+            out[30] = self.last[0] + 1
+            out[31] = self.last[1]
+            out[32] = self.last[2]
+        out[33] = self.end[0]
+        out[34] = self.end[1]
+        out[35] = self.end[2]
+        for s in range(4):
+            out[36 + s] = len(self.stacks[s])
+            out.extend(self.stacks[s])
+        return bytes(out)
+
+    # --- accessors for the table screen ---
+
+    def phase(self):
+        return self._ph
+
+    def hand(self, seat):
+        # Cards sorted by suit, then rank.
+        out = []
+        for s in range(4):
+            m = self.hands[seat * 4 + s]
+            for r in range(1, 13):
+                if m >> r & 1:
+                    out.append(s * 13 + r)
+        return out
+
+    def suit_count(self, seat, suit):
+        return count(self.hands[seat * 4 + suit])
+
+    def stack(self, suit):
+        # Cards on that deuce, bottom first.
+        return [suit * 13 + r for r in self.stacks[suit]]
+
+    def joker_count(self, seat):
+        return self.jokers[seat]
+
+    def trick(self):
+        return [] if self.lead_card < 0 else [self.lead_card]
+
+    def last_trick(self):
+        return self.last
+
+    def pre_suit(self):
+        return self.pre
+
+    def result_text(self):
+        # One line on how the last game ended ("" while it goes on).
+        kind, seat, suit = self.end
+        if kind == END_NONE:
+            return ""
+        w = self.game_winner()
+        if w < 0:
+            tail = "game %d drawn" % self.game_no
+        else:
+            tail = "%s wins game %d" % (seat_name(w), self.game_no)
+        if kind == END_VOID:
+            return "%s cannot follow %s: %s" % (seat_name(seat), SUIT_NAMES[suit], tail)
+        if kind == END_STUCK:
+            return "%s cannot lead: %s" % (seat_name(seat), tail)
+        who = "Both hands are" if seat == 2 else seat_name(seat) + " is"
+        return "%s out of cards, jokers %d-%d: %s" % (who, self.jokers[0], self.jokers[1], tail)
+
+
+def new_game(seed, options=None):
+    games = 3
+    if options:
+        games = options.get("games", 3)
+    if games not in OPTIONS[0][2]:
+        raise ValueError("games must be 1, 3 or 5, not %r" % (games,))
+    st = DoubleJoker()
+    st.games = games
+    st.rng.seed(seed)
+    st.dealer = 1  # DJ-5: P2 deals the first game, so P1 leads first
+    st._deal()
+    return st
