@@ -21,7 +21,7 @@ RUNTIME ?= cpython
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
-.PHONY: test deps build deploy sim bench selfplay selfplay-check clean distclean
+.PHONY: test deps build deploy sim shots bench selfplay selfplay-check clean distclean
 
 test: deps build selfplay-check
 	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
@@ -46,6 +46,11 @@ deploy: $(VENV)/.installed
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)
+
+# The README's screenshots, from the simulator script tools/shots.sim.
+shots: $(VENV)/.installed
+	rm -rf build/shots-root
+	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)

@@ -5,6 +5,7 @@ import sys
 GAMES = (
     # id, title, rules module, bots module
     ("doublejoker", "Double Joker", "engine.games.doublejoker", "engine.ai.doublejoker"),
+    ("habitual", "Habitual Joker", "engine.games.habitual", "engine.ai.habitual"),
 )
 
 

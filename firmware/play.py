@@ -71,7 +71,13 @@ class GameScreen(ui.Screen):
 
     def on_button(self, b):
         if b == ui.B:
-            self.app.push(Pause(self.app))
+            # A table that takes a play in steps (Habitual Joker: a card, then
+            # its target) goes back a step first; from the first, the menu.
+            back = getattr(self.table, "back", None)
+            if self.end == NONE and not self.bot and self.who == self.viewer and back and back():
+                self.dirty = True
+            else:
+                self.app.push(Pause(self.app))
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
@@ -120,6 +126,21 @@ def scores_line(match):
     return "  ".join(parts)
 
 
+def round_word(match):
+    # What one game of a match is called: "game", or the game's own ROUND ("deal").
+    return getattr(match.game, "ROUND", "game")
+
+
+def ended_rows(st):
+    # How the game ended, then, for a game that keeps them (HJ-match), the
+    # points of every deal so far on one row.
+    rows = ui.wrap(ui.glyphs(st.result_text()), 30)
+    if hasattr(st, "history"):
+        pts = " ".join(["%d-%d" % h for h in st.history()])
+        rows = rows[:2] + [pts if len(pts) > 22 else "points: " + pts]
+    return rows
+
+
 def result_page(fb, title, rows, big, small, hint):
     # The end screens' layout: how the game ended (SMALL, up to 3 rows), one
     # line in NORMAL, one more in SMALL, and what A does.
@@ -138,10 +159,13 @@ class GameEnd(ui.Screen):
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.game = game
-        self.rows = ui.wrap(ui.glyphs(game.match.state.result_text()), 30)
+        self.rows = ended_rows(game.match.state)
+        self.word = round_word(game.match)
 
     def draw(self, fb):
-        result_page(fb, "Game over", self.rows, scores_line(self.game.match), "games won", "A: continue")
+        w = self.word
+        result_page(fb, w[0].upper() + w[1:] + " over", self.rows, scores_line(self.game.match), w + "s won",
+                    "A: continue")
 
     def on_button(self, b):
         if b == ui.A:
@@ -156,7 +180,7 @@ class MatchEnd(ui.Screen):
     def __init__(self, app, match):
         ui.Screen.__init__(self, app)
         st = match.state
-        self.rows = ui.wrap(ui.glyphs(st.result_text()), 30)
+        self.rows = ended_rows(st)
         w = st.winner()
         if w is None or w < 0:
             self.verdict = "Drawn match"
@@ -164,7 +188,7 @@ class MatchEnd(ui.Screen):
             self.verdict = "You win the match!"
         else:
             self.verdict = "P%d wins the match" % (w + 1)
-        self.score = "games won: " + scores_line(match)
+        self.score = round_word(match) + "s won: " + scores_line(match)
 
     def draw(self, fb):
         result_page(fb, "Match over", self.rows, self.verdict, self.score, "A: back to title")

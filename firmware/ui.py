@@ -62,7 +62,9 @@ def wrap(s, cols):
     # Greedy word wrap to rows of at most cols characters; long words are cut.
     rows = []
     line = ""
-    for word in s.split():
+    for word in s.split(" "):  # not split(): font.TEN is "\n"
+        if not word:
+            continue
         while len(word) > cols:
             if line:
                 rows.append(line)

@@ -8,6 +8,8 @@
 #   draw(fb)          paints the whole 128x64 table
 #   on_button(b)      a press by the person to move: returns the legal move they
 #                     chose, or -1 (the cursor moved, or nothing chosen yet)
+#   back()            optional: a table that takes a play in steps (a card, then
+#                     its target) undoes a step and returns True; False opens the pause menu
 #
 # The game screen (firmware/play.py) does the rest for every game: bots, the
 # pass-and-play hand-off, the pause menu, saves and the end-of-game screens.

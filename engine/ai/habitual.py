@@ -1,0 +1,166 @@
+# Bots for Habitual Joker. Both see only a view (HJ-hidden).
+# Easy weighs each legal move by simple rules: Jokers on the opponent's richest
+# stack, score from hand on one's own stacks, never give points lightly, block
+# when the unblocking card is out of the opponent's reach, keep guarding cards.
+# Hard samples the unseen cards (engine.ai.sampling) and compares Easy's best
+# few moves by short playouts in the sampled worlds, scored by the point margin
+# and by how many plays onto their own stacks each side is left with.
+from engine.ai import sampling
+from engine.bits import popcount as _count
+from engine.games.habitual import (BETWEEN, CONTINUE, DN, JOKER, NB, STACK, UP, B, W,
+                                   target_of)
+
+LEVELS = ("Easy", "Hard")
+BUDGET = 600  # Hard: work per decision, in plies (see ROLLOUT_COST, WORLD_COST)
+WIDTH = 4  # Hard: how many of Easy's best moves it compares
+PLIES = 4  # playout length
+ROLLOUT_COST = 5  # a playout's copy, first move and final count, in plies
+WORLD_COST = 4  # sampling one world, in plies
+MARGIN = 2  # weight of a point against one play onto one's own stack
+WIN = 64  # a deal that ends within the playout: won or lost outright
+
+# Playout policy: each ply a random move of the best class.
+# 2: onto one's own stack, or a Joker onto the opponent's; 1: to spares;
+# 0: a card onto the opponent's stack (a point to the opponent).
+KIND = bytes([1] * STACK + [2 if t < 4 or j >= 8 else 0 for t in range(8) for j in range(10)])
+
+
+def _reach(v, q, c):
+    # How surely seat q can play card c soon: 2 it holds it, 1 it may (unseen), 0 not.
+    w = W[c]
+    if (v.sw[2 * q + w] | v.hw[2 * q + w]) & B[c]:
+        return 2
+    if v.unseen[w] & B[c]:
+        return 1
+    return 0
+
+
+def _potential(v, k):
+    # Live cards that could still go on stack k: how much it is worth to its owner.
+    nb = NB[v.top[k] % 13]
+    return _count(nb & ~v.piled[0]) + _count(nb & ~v.piled[1])
+
+
+def _next_same(c, below):
+    # The card of c's suit one rank beyond c, continuing from below to c.
+    r = c % 13
+    return c - r + (UP[r] if r == UP[below % 13] else DN[r])
+
+
+def _threats(v, q, top):
+    # Danger that seat q blocks a stack showing top: its same-suit neighbours.
+    r = top % 13
+    s = top - r
+    return _reach(v, q, s + UP[r]) + _reach(v, q, s + DN[r])
+
+
+def _guard(v, p, q, c):
+    # Does card c unblock one of p's open stacks after a block that q can make?
+    for k in range(4 * p, 4 * p + 4):
+        if v.block[k] == 0:
+            t = v.top[k]
+            if t < JOKER and c // 13 == t // 13:
+                r = t % 13
+                for b in (t - r + UP[r], t - r + DN[r]):
+                    if _next_same(b, t) == c and _reach(v, q, b):
+                        return True
+    return False
+
+
+def value(v, m):
+    # Easy's weight of legal move m for the seat to move in v (higher is better).
+    p = v.turn
+    q = 1 - p
+    if m < STACK:
+        if m >= JOKER:
+            return -4  # a Joker is better spent on a stack; this keeps it
+        fits = 0
+        for k in range(4 * p, 4 * p + 4):
+            if v.block[k] == 0 and NB[v.top[k] % 13] & B[m]:
+                fits = 1
+        return -3 + (0 if fits else 2)
+    t = target_of(m)
+    k = v._stack(m)
+    c = v.card_of(m)
+    top = v.top[k]
+    spare = v.from_spares(m)
+    if c >= JOKER:
+        return 30 + 2 * _potential(v, k)
+    val = 1 if spare else 0  # a spare played frees a place
+    if t < 4:
+        if not spare:
+            val += 10
+        if v.block[k] == 1:
+            val += 6
+        val -= 2 * (_threats(v, q, c) - _threats(v, q, top))
+    else:
+        val -= 10
+        if v.block[k] == 1:
+            val -= 4  # reopens the opponent's stack
+        elif c // 13 == top // 13:
+            val += 3 + _potential(v, k) // 2 - 3 * _reach(v, q, _next_same(c, top))
+    if _guard(v, p, q, c):
+        val -= 3
+    return val
+
+
+def ranked(v, moves):
+    # Moves sorted by Easy's weight, best first (ties: lower code first).
+    w = [(-value(v, m), m) for m in moves]
+    w.sort()
+    return [m for _, m in w]
+
+
+def _own_plays(s, seat):
+    # How many plays seat has onto its own stacks (the masks of legal cards per
+    # stack, engine.games.habitual._mask, against its hand and spares).
+    i = 2 * seat
+    xa = s.hw[i] | s.sw[i]
+    xb = s.hw[i + 1] | s.sw[i + 1]
+    n = 0
+    for k in range(4 * seat, 4 * seat + 4):
+        m = xa & s.ma[k]
+        while m:
+            m &= m - 1
+            n += 1
+        m = xb & s.mb[k]
+        while m:
+            m &= m - 1
+            n += 1
+    return n
+
+
+def _playout(s, seat, rng):
+    # A few plies by the KIND policy, then the position's worth for seat.
+    n = 0
+    while s._ph < BETWEEN and n < PLIES:
+        moves = s._moves
+        best = 0
+        for m in moves:
+            if KIND[m] > best:
+                best = KIND[m]
+        pool = [m for m in moves if KIND[m] == best]
+        s._apply(pool[rng.below(len(pool))])
+        n += 1
+    d = MARGIN * (s.pts[seat] - s.pts[1 - seat])
+    if s._ph >= BETWEEN:
+        d += WIN if d > 0 else -WIN if d < 0 else 0
+    else:
+        d += _own_plays(s, seat) - _own_plays(s, 1 - seat)
+    return d, n + ROLLOUT_COST
+
+
+def choose(view, level, rng, budget=BUDGET):
+    moves = view.legal_moves()
+    if moves == [CONTINUE] or len(moves) == 1:
+        return moves[0]
+    best = ranked(view, moves)
+    if level == 0:
+        return best[0]
+    # A world needs the hidden hand and the cards drawn within a playout.
+    needed = view.nhid + PLIES + 1
+    return sampling.halving(view, best[:WIDTH], budget, rng, _playout, WORLD_COST, needed)
+
+
+def determinize(view, rng):
+    return sampling.determinize(view, rng)

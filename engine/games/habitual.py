@@ -1,0 +1,796 @@
+# Habitual Joker (Simon Bates): rules per seeds/habitual.md (HJ-n).
+#
+# Cards: 0..51 as in engine.cards, Jokers 52 and 53. The ranks form a circle
+# (... Q K A 2 3 ...), so rank r neighbours UP[r] and DN[r].
+# A card set is a pair of words: word 0 holds cards 0..25 (clubs, diamonds),
+# word 1 cards 26..53 (hearts, spades, then the two Jokers at bits 26 and 27),
+# so no word passes 28 bits. Per-seat sets are lists [w0 seat 0, w1 seat 0,
+# w0 seat 1, w1 seat 1]; card c is bit B[c] of word 2 * seat + W[c].
+#
+# Move codes (small ints; targets are seen from the mover):
+#   0..52     a card from hand to the mover's spares (any Joker is JOKER = 52)
+#   64 + 10 * t + j   a play onto stack target t: 0..3 the mover's own stacks,
+#             4..7 the opponent's; j = 2 * suit + d is the card of that suit one
+#             rank above (d = 0) or below (d = 1) the stack's top card; j = 8 a
+#             Joker from hand, j = 9 a Joker from the mover's spares.
+#   CONTINUE  (255) deals the next deal of the match.
+# A card is in the mover's hand or spares, never both, so a code says where from.
+# card_of(), from_spares(), target_of(), gain() and move_for() translate for the UI.
+from engine.bits import members, popcount as _count
+from engine.cards import label
+from engine.rng import Rng
+from engine.state import CONTINUE, State
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GAME = "habitual"
+NAME = "Habitual Joker"
+SEATS = (2, 2)
+HIDDEN = True
+ROUND = "deal"  # what the app's end screens call one game of the match
+OPTIONS = (("deals", "Match", (3, 1, 5)), ("open", "Open hands", ("Off", "On")))
+
+# Phases. The cut is made at once by new_game() (see cut_cards()).
+PLAY = const(0)  # the players alternate
+SOLO = const(1)  # one player has stopped; the other plays on alone
+BETWEEN = const(2)  # the deal has ended; CONTINUE deals the next one
+OVER = const(3)  # the match has ended
+
+# How a deal ended (HJ-stop, HJ-caught).
+END_NONE = const(0)
+END_CAUGHT = const(1)  # the trailing player can no longer catch up
+END_STUCK = const(2)  # a player could not play while the other led
+END_SOLO = const(3)  # the player playing alone went ahead
+END_NO_PLAY = const(4)  # neither player could play on
+
+JOKER = const(52)
+SPARES = const(8)  # target of a play to one's own spares
+STACK = const(64)  # first stack move code
+UNKNOWN = const(255)  # a store card in a view
+VERSION = const(1)
+
+UP = bytes([(r + 1) % 13 for r in range(13)])
+DN = bytes([(r + 12) % 13 for r in range(13)])
+# NB[r]: the cards of ranks UP[r] and DN[r] in both suits of a word.
+NB = tuple([((1 << UP[r]) | (1 << DN[r])) * 0x2001 for r in range(13)])
+JOKERS = const(0xC000000)  # both Jokers: bits 26, 27 of word 1
+W = bytes([int(c >= 26) for c in range(54)])
+B = tuple([1 << (c - 26 * W[c]) for c in range(54)])
+BIT = {}  # a single bit -> its index in the word
+for _i in range(28):
+    BIT[1 << _i] = _i
+del _i
+# J[54 * r + c]: code part j of card c on a top of rank r (c one rank away);
+# CARD[8 * r + j]: the card that code part j means on a top of rank r.
+J = bytes([(c // 13) * 2 + (c % 13 != UP[r]) if c < JOKER else 0
+           for r in range(13) for c in range(54)])
+CARD = bytes([(j >> 1) * 13 + (DN[r] if j & 1 else UP[r]) for r in range(13) for j in range(8)])
+# The stacks seat p may play to, in target order: ORDER[p] all 8, ORDER[p + 2]
+# only its own (the opponent has stopped).
+ORDER = ((0, 1, 2, 3, 4, 5, 6, 7), (4, 5, 6, 7, 0, 1, 2, 3), (0, 1, 2, 3), (4, 5, 6, 7))
+
+
+def distance(rank):
+    # Circular distance to the Ace (HJ-cut): K and 2 are 1, 7 and 8 are 6.
+    return min(12 - rank, rank + 1)
+
+
+def _cards(words, seat):
+    # The cards of a seat's pair of words, sorted.
+    out = []
+    for w in (0, 1):
+        m = words[2 * seat + w]
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(BIT[low] + 26 * w)
+    return out
+
+
+def seat_name(seat):
+    return "P%d" % (seat + 1)
+
+
+def target_of(move):
+    # 0..3 own stack, 4..7 opponent's stack, SPARES; -1 for CONTINUE.
+    if move == CONTINUE:
+        return -1
+    if move < STACK:
+        return SPARES
+    return (move - STACK) // 10
+
+
+def _option(options, key, default):
+    if not options or key not in options:
+        return default
+    return options[key]
+
+
+def new_game(seed, options=None):
+    deals = int(_option(options, "deals", 3))
+    if deals not in OPTIONS[0][2]:
+        raise ValueError("a match is 1, 3 or 5 deals, not %r" % (deals,))
+    s = HabitualJoker()
+    s.deals = deals
+    rng = Rng(seed)
+    s._cut(rng)
+    s._deal(rng)
+    return s
+
+
+def decode(data):
+    s = HabitualJoker()
+    s._load(data)
+    return s
+
+
+class HabitualJoker(State):
+    GAME = GAME
+
+    def __init__(self):
+        self._ph = PLAY
+        self.turn = 0
+        self.dealer = 0
+        self.deal_no = 1
+        self.deals = 3
+        self.stop = 0  # a bit per seat that has stopped this deal
+        self.end = END_NONE
+        self.cut = (0, 0)
+        self.pts = [0, 0]
+        self.wins = [0, 0]
+        self.hist = []
+        self.left = 0  # non-Joker cards not yet on a stack
+        self.seer = -1  # the seat whose view this is; -1 for the full state
+        self.nhid = 0  # cards of the opponent's hand hidden from the seer
+        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.hw = [0, 0, 0, 0]  # hands
+        self.sw = [0, 0, 0, 0]  # spares
+        self.piled = [0, 0]  # every card on a stack (seat 0 slots only)
+        self.dead = 0  # Jokers discarded in the deal (bits 26, 27 of word 1)
+        self.unseen = [0, 0]  # cards the seer cannot place: hidden hand and store
+        self.top = bytearray(8)  # stack k = 4 * seat + i
+        self.size = bytearray(8)
+        self.block = bytearray(8)  # 0 open, 1 conditional, 2 Joker
+        self.key = bytearray(8)  # the unblocking card of a conditional block
+        self.ma = [0] * 8  # per stack: cards that may go on it, word 0 (see _mask)
+        self.mb = [0] * 8  # and word 1
+        self.store = b""
+        self.pos = 0  # the next card to draw from store
+        self._moves = None  # legal moves of the seat to move, once known
+
+    decode = staticmethod(decode)
+
+    # ----- the cut and the deal (HJ-cut, HJ-deal)
+
+    def _cut(self, rng):
+        # Each seat cuts one of the 52 cards; the one nearer the Ace deals.
+        while True:
+            a = rng.below(52)
+            b = rng.below(51)
+            if b >= a:
+                b += 1
+            da = distance(a % 13)
+            db = distance(b % 13)
+            if da != db:
+                break
+        self.cut = (a, b)
+        self.dealer = 0 if da < db else 1
+
+    def _deal(self, rng):
+        deck = bytearray(range(54))
+        rng.shuffle(deck)
+        self.rs = rng.get_state()
+        self.hw = [0, 0, 0, 0]
+        self.sw = [0, 0, 0, 0]
+        self.piled = [0, 0]
+        self.dead = 0
+        self.unseen = [0, 0]
+        self.pts = [0, 0]
+        self.stop = 0
+        self.end = END_NONE
+        self.block = bytearray(8)
+        self.key = bytearray(8)
+        self.size = bytearray(8)
+        d = self.dealer
+        order = (1 - d, d)  # the non-dealer gets the first card of each pair
+        at = 0
+        for rnd in range(5):
+            for seat in order:
+                c = deck[at]
+                at += 1
+                self.hw[2 * seat + W[c]] |= B[c]
+            if rnd < 4:
+                for seat in order:
+                    c, at = self._face_up(deck, at)
+                    self.top[4 * seat + rnd] = c
+                    self.size[4 * seat + rnd] = 1
+                    self.piled[W[c]] |= B[c]
+        for rnd in range(3):
+            for seat in order:
+                c, at = self._face_up(deck, at)
+                self.sw[2 * seat + W[c]] |= B[c]
+        for k in range(8):
+            self._mask(k)
+        self.store = bytes(deck[at:])
+        self.pos = 0
+        self.left = 44
+        self._ph = PLAY
+        self._pass_turn(d)
+
+    def _face_up(self, deck, at):
+        # A Joker dealt face up is out of play this deal; the next card replaces it.
+        while deck[at] >= JOKER:
+            self.dead |= B[deck[at]]
+            at += 1
+        return deck[at], at + 1
+
+    # ----- legal moves
+
+    def _gen(self, p):
+        # Every legal move of seat p, found by mask operations (HJ-joker, HJ-cblock).
+        out = []
+        i = 2 * p
+        hw = self.hw
+        sw = self.sw
+        ha = hw[i]
+        hb = hw[i + 1]
+        sa = sw[i]
+        sb = sw[i + 1]
+        xa = ha | sa
+        xb = hb | sb
+        ma = self.ma
+        mb = self.mb
+        top = self.top
+        jt = J
+        bit = BIT
+        jokers = xb & JOKERS
+        base = STACK
+        for k in ORDER[p + 2 * (self._ph == SOLO)]:
+            m = xa & ma[k]
+            if m:
+                r54 = top[k] % 13 * 54
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append(base + jt[r54 + bit[low]])
+            m = xb & mb[k]
+            if m:
+                r54 = top[k] % 13 * 54 + 26
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out.append(base + jt[r54 + bit[low]])
+            if jokers and base >= STACK + 40 and not self.block[k]:
+                if hb & JOKERS:
+                    out.append(base + 8)
+                if sb & JOKERS:
+                    out.append(base + 9)
+            base += 10
+        n = 0  # spares held
+        while sa:
+            sa &= sa - 1
+            n += 1
+        while sb:
+            sb &= sb - 1
+            n += 1
+        if n < 3:
+            m = ha
+            while m:
+                low = m & -m
+                m ^= low
+                out.append(bit[low])
+            m = hb & ~JOKERS
+            while m:
+                low = m & -m
+                m ^= low
+                out.append(bit[low] + 26)
+            if hb & JOKERS:
+                out.append(JOKER)
+        return out
+
+    def _mask(self, k):
+        # ma[k], mb[k]: the cards that may go on stack k now (Jokers aside).
+        b = self.block[k]
+        if b == 0:
+            self.ma[k] = self.mb[k] = NB[self.top[k] % 13]
+        elif b == 1:
+            u = self.key[k]
+            self.ma[k] = 0 if W[u] else B[u]
+            self.mb[k] = B[u] if W[u] else 0
+        else:
+            self.ma[k] = self.mb[k] = 0
+
+    def legal_moves(self):
+        if self._ph == BETWEEN:
+            return [CONTINUE]
+        if self._ph == OVER:
+            return []
+        if self._moves is None:
+            self._moves = self._gen(self.turn)
+        return self._moves[:]
+
+    # ----- reading a move (the UI and describe() use these)
+
+    def _stack(self, move):
+        # The stack index k of a stack move by the seat to move.
+        return (4 * self.turn + (move - STACK) // 10) & 7
+
+    def card_of(self, move):
+        if move < STACK:
+            return move
+        j = (move - STACK) % 10
+        if j >= 8:
+            return JOKER
+        return CARD[self.top[self._stack(move)] % 13 * 8 + j]
+
+    def from_spares(self, move):
+        if move < STACK:
+            return False
+        j = (move - STACK) % 10
+        if j >= 8:
+            return j == 9
+        c = self.card_of(move)
+        return bool(self.sw[2 * self.turn + W[c]] & B[c])
+
+    def gain(self, move):
+        # (points to the mover, points to the opponent) of a legal move (HJ-score).
+        if move == CONTINUE or move < STACK or (move - STACK) % 10 >= 8:
+            return (0, 0)
+        if target_of(move) >= 4:
+            return (0, 1)
+        if self.from_spares(move):
+            return (0, 0)
+        return (1, 0)
+
+    def move_for(self, card, target, spare=False):
+        # The code for playing card (from spares if spare) to target, or -1 when
+        # that card can never go there; legal_moves() still decides legality.
+        if card >= JOKER:
+            if target == SPARES:
+                return JOKER
+            return STACK + 10 * target + (9 if spare else 8)
+        if target == SPARES:
+            return card
+        k = (4 * self.turn + target) & 7
+        r = self.top[k] % 13
+        if self.block[k] == 2 or card % 13 not in (UP[r], DN[r]):
+            return -1
+        return STACK + 10 * target + J[r * 54 + card]
+
+    # ----- playing
+
+    def apply(self, move):
+        if self.unseen[0] or self.unseen[1]:
+            raise ValueError("a view with unseen cards cannot be played; determinize it")
+        State.apply(self, move)
+
+    def _apply(self, move):
+        # Plays a legal move; search copies call this directly with legal moves.
+        if move == CONTINUE:
+            self.dealer = 1 - self.dealer
+            self.deal_no += 1
+            rng = Rng()
+            rng.set_state(self.rs)
+            self._deal(rng)
+            return
+        p = self.turn
+        i = 2 * p
+        hw = self.hw
+        if move < STACK:
+            c = move
+            if c == JOKER:
+                x = hw[i + 1] & JOKERS
+                c = BIT[x & -x] + 26
+            hw[i + W[c]] ^= B[c]
+            self.sw[i + W[c]] |= B[c]
+            drew = True
+        else:
+            k = (4 * p + (move - STACK) // 10) & 7
+            j = (move - STACK) % 10
+            owner = k >> 2
+            if j >= 8:
+                drew = j == 8
+                words = hw if drew else self.sw
+                x = words[i + 1] & JOKERS
+                words[i + 1] ^= x & -x
+                c = BIT[x & -x] + 26
+                self.block[k] = 2
+            else:
+                top = self.top[k]
+                c = CARD[top % 13 * 8 + j]
+                w = i + W[c]
+                drew = bool(hw[w] & B[c])
+                if drew:
+                    hw[w] ^= B[c]
+                else:
+                    self.sw[w] ^= B[c]
+                if drew or owner != p:
+                    self.pts[owner] += 1
+                self.left -= 1
+                if self.block[k] == 1:
+                    self.block[k] = 0  # c is the unblocking card
+                elif owner != p and c // 13 == top // 13:
+                    self.block[k] = 1
+                    r = c % 13
+                    self.key[k] = c - r + (UP[r] if r == UP[top % 13] else DN[r])
+            self.top[k] = c
+            self.size[k] += 1
+            self.piled[W[c]] |= B[c]
+            self._mask(k)
+        if drew and self.pos < len(self.store):
+            c = self.store[self.pos]
+            self.pos += 1
+            hw[i + W[c]] |= B[c]
+        self._moves = None
+        if abs(self.pts[0] - self.pts[1]) > self.left:
+            self._end(END_CAUGHT)
+        else:
+            self._pass_turn(1 - p)
+
+    def _pass_turn(self, q):
+        # Seat q is due to move (HJ-stop): it plays if it can; if not it stops, and
+        # the other seat p either leads (the deal ends) or plays on alone.
+        p = 1 - q
+        if self._ph == PLAY:
+            moves = self._gen(q)
+            if moves:
+                self.turn = q
+                self._moves = moves
+                return
+            self.stop |= 1 << q
+            if self.pts[p] > self.pts[q]:
+                self._end(END_STUCK)
+                return
+            self._ph = SOLO
+        elif self.pts[p] > self.pts[q]:
+            self._end(END_SOLO)
+            return
+        self.turn = p
+        moves = self._gen(p)
+        if moves:
+            self._moves = moves
+        else:
+            self._end(END_NO_PLAY)
+
+    def _end(self, why):
+        # The deal is over (HJ-match): count it and see whether the match is decided.
+        self.end = why
+        self._moves = None
+        a, b = self.pts
+        self.hist.append((a, b))
+        if a != b:
+            self.wins[0 if a > b else 1] += 1
+        left = self.deals - self.deal_no
+        if left == 0 or abs(self.wins[0] - self.wins[1]) > left:
+            self._ph = OVER
+        else:
+            self._ph = BETWEEN
+            self.turn = 1 - self.dealer  # the next dealer, who plays first
+
+    # ----- protocol answers and accessors
+
+    def to_move(self):
+        return -1 if self._ph == OVER else self.turn
+
+    def is_over(self):
+        return self._ph == OVER
+
+    def deal_over(self):
+        return self._ph >= BETWEEN
+
+    def scores(self):
+        return self.wins[:]
+
+    def deal_value(self, seat):
+        d = self.pts[seat] - self.pts[1 - seat]
+        return (d > 0) - (d < 0)
+
+    def phase(self):
+        return self._ph
+
+    def hand(self, seat):
+        # A seat's hand, sorted; in a view a hidden hand is empty (see hand_size).
+        return _cards(self.hw, seat)
+
+    def hand_size(self, seat):
+        n = _count(self.hw[2 * seat]) + _count(self.hw[2 * seat + 1])
+        if self.seer >= 0 and seat != self.seer:
+            n += self.nhid
+        return n
+
+    def spares(self, seat):
+        return _cards(self.sw, seat)
+
+    def stack_top(self, seat, i):
+        return self.top[4 * seat + i]
+
+    def stack_len(self, seat, i):
+        return self.size[4 * seat + i]
+
+    def stack_block(self, seat, i):
+        return self.block[4 * seat + i]
+
+    def stack_key(self, seat, i):
+        # The card that unblocks a conditionally blocked stack, else -1.
+        k = 4 * seat + i
+        return self.key[k] if self.block[k] == 1 else -1
+
+    def store_count(self):
+        return len(self.store) - self.pos
+
+    def deal_points(self):
+        return self.pts[:]
+
+    def history(self):
+        return self.hist[:]
+
+    def stopped(self, seat):
+        return bool(self.stop >> seat & 1)
+
+    def cut_cards(self):
+        # The deciding cut of the match: (card of seat 0, card of seat 1).
+        return self.cut
+
+    def discarded(self):
+        # The Jokers dealt face up this deal and put out of play.
+        return members(self.dead, 26)
+
+    def live(self, c):
+        # Is card c still to be played: not on a stack, not discarded?
+        return not (self.piled[W[c]] | (self.dead if W[c] else 0)) & B[c]
+
+    def result_text(self):
+        if self._ph < BETWEEN:
+            return ""
+        a, b = self.pts
+        if a == b:
+            text = "Deal %d tied %d-%d" % (self.deal_no, a, b)
+        else:
+            text = "%s wins deal %d, %d-%d" % (seat_name(0 if a > b else 1), self.deal_no, a, b)
+        lead = 0 if a > b else 1
+        why = self.end
+        if why == END_CAUGHT:
+            return text + ": %s cannot catch up" % seat_name(1 - lead)
+        if why == END_STUCK:
+            return text + ": %s cannot play" % seat_name(1 - lead)
+        if why == END_SOLO:
+            return text + ": %s went ahead alone" % seat_name(lead)
+        return text + ": no plays left"
+
+    # ----- text
+
+    def describe(self, move, seat=None):
+        # A legal move, before it is applied. seat None gives the neutral log
+        # form; a seat gets it worded for that player ("your", "you").
+        if move == CONTINUE:
+            return "Deal %d: %s deals" % (self.deal_no + 1, seat_name(1 - self.dealer))
+        p = self.turn
+        head = "" if seat == p else seat_name(p) + ": "
+        c = self.card_of(move)
+        if move < STACK:
+            return head + label(c) + " to spares"
+        k = self._stack(move)
+        owner = k >> 2
+        if owner == seat:
+            where = " on your "
+        elif owner == p:
+            where = " on own "
+        else:
+            where = " on %s's " % seat_name(owner)
+        src = "spare " if self.from_spares(move) else ""
+        text = head + src + label(c) + where + label(self.top[k])
+        if c >= JOKER:
+            return text + ", blocked for good"
+        g = self.gain(move)
+        if g[0] or g[1]:
+            s = p if g[0] else 1 - p
+            text += ", +1 " + ("you" if s == seat else seat_name(s))
+        if self.block[k] == 1:
+            return text + ", unblocks"
+        if owner != p and c // 13 == self.top[k] // 13:
+            return text + ", blocks"
+        return text
+
+    def why_illegal(self, move):
+        ph = self._ph
+        if ph == OVER:
+            return "the match is over"
+        if ph == BETWEEN:
+            return "the deal is over: continue to the next one"
+        if move == CONTINUE:
+            return "the deal is still being played"
+        if not 0 <= move < STACK + 80 or JOKER < move < STACK:
+            return "no such move"
+        p = self.turn
+        i = 2 * p
+        hw = self.hw
+        if move < STACK:
+            if move == JOKER:
+                if not hw[i + 1] & JOKERS:
+                    return "you have no Joker in hand"
+            elif not hw[i + W[move]] & B[move]:
+                if self.sw[i + W[move]] & B[move]:
+                    return "%s is already in your spares" % label(move)
+                return "%s is not in your hand" % label(move)
+            return "spares are full (3)"
+        t = target_of(move)
+        k = self._stack(move)
+        j = (move - STACK) % 10
+        if t >= 4 and ph == SOLO:
+            return "stack frozen: %s has stopped" % seat_name(1 - p)
+        if j >= 8:
+            if t < 4:
+                return "a Joker cannot go on your own stack"
+            if not (hw if j == 8 else self.sw)[i + 1] & JOKERS:
+                return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
+        if self.block[k] == 2:
+            return "that stack is blocked by a Joker"
+        if self.block[k] == 1:
+            return "that stack is blocked: only the %s unblocks it" % label(self.key[k])
+        return "you do not hold the %s" % label(self.card_of(move))
+
+    # ----- hidden information (HJ-hidden)
+
+    def view(self, seat):
+        # What seat may see: never the opponent's hand, the store order nor the
+        # Rng (Open hands only skips the device's hand-off screens, HJ-22).
+        # Moves of unseen cards are not listed.
+        v = self.clone()
+        v.seer = seat
+        q = 1 - seat
+        u = [v.hw[2 * q], v.hw[2 * q + 1]]
+        v.nhid = _count(u[0]) + _count(u[1])
+        v.hw[2 * q] = 0
+        v.hw[2 * q + 1] = 0
+        for at in range(self.pos, len(self.store)):
+            c = self.store[at]
+            u[W[c]] |= B[c]
+        v.unseen = u
+        v.store = bytes([UNKNOWN]) * self.store_count()
+        v.pos = 0
+        v.rs = b"\0\0\0\1"  # the dealing Rng would give the store order away
+        v._moves = None
+        return v
+
+    def unseen_cards(self):
+        return _cards(self.unseen, 0)
+
+    def fill(self, cards):
+        # A full state from a view: cards, exactly the unseen ones in any order,
+        # go first to the hidden hand, then to the store in that order.
+        s = self.clone()
+        q = 1 - self.seer
+        for c in cards[:self.nhid]:
+            s.hw[2 * q + W[c]] |= B[c]
+        s.store = bytes(cards[self.nhid:])
+        s.pos = 0
+        s.unseen = [0, 0]
+        s.nhid = 0
+        s.seer = -1
+        s._moves = None
+        return s
+
+    # ----- copies and bytes
+
+    def clone(self):
+        s = HabitualJoker()
+        s._ph = self._ph
+        s.turn = self.turn
+        s.dealer = self.dealer
+        s.deal_no = self.deal_no
+        s.deals = self.deals
+        s.stop = self.stop
+        s.end = self.end
+        s.cut = self.cut
+        s.pts = self.pts[:]
+        s.wins = self.wins[:]
+        s.hist = self.hist[:]
+        s.left = self.left
+        s.seer = self.seer
+        s.nhid = self.nhid
+        s.rs = self.rs
+        s.hw = self.hw[:]
+        s.sw = self.sw[:]
+        s.piled = self.piled[:]
+        s.dead = self.dead
+        s.unseen = self.unseen[:]
+        s.top = bytearray(self.top)
+        s.size = bytearray(self.size)
+        s.block = bytearray(self.block)
+        s.key = bytearray(self.key)
+        s.ma = self.ma[:]
+        s.mb = self.mb[:]
+        s.store = self.store  # bytes: shared
+        s.pos = self.pos
+        s._moves = self._moves  # replaced, never changed in place
+        return s
+
+    def _where(self, c):
+        # Location of card c in encode(): 0 store, 1-2 hand, 3-4 spares, 5 a
+        # stack, 6 discarded, 7 unseen.
+        w = W[c]
+        bit = B[c]
+        for seat in (0, 1):
+            if self.hw[2 * seat + w] & bit:
+                return 1 + seat
+            if self.sw[2 * seat + w] & bit:
+                return 3 + seat
+        if self.piled[w] & bit:
+            return 5
+        if w and self.dead & bit:
+            return 6
+        if self.unseen[w] & bit:
+            return 7
+        return 0
+
+    def encode(self):
+        # 17 bytes of counters, the Rng state (4), a location nibble per card (27),
+        # top, size, block and key of the 8 stacks (32), the store (its count, then
+        # its cards unless this is a view) and the points of the finished deals.
+        out = bytearray([VERSION, self._ph, self.turn, self.dealer, self.deal_no, self.deals,
+                         self.stop, self.end, self.cut[0], self.cut[1],
+                         self.pts[0], self.pts[1], self.wins[0], self.wins[1], self.left,
+                         255 if self.seer < 0 else self.seer, self.nhid])
+        out += self.rs
+        for c in range(0, 54, 2):
+            out.append(self._where(c) | self._where(c + 1) << 4)
+        out += self.top
+        out += self.size
+        out += self.block
+        out += self.key
+        out.append(self.store_count())
+        if self.seer < 0:
+            out += self.store[self.pos:]
+        out.append(len(self.hist))
+        for a, b in self.hist:
+            out.append(a)
+            out.append(b)
+        return bytes(out)
+
+    def _load(self, data):
+        if len(data) < 82 or data[0] != VERSION:
+            raise ValueError("not a Habitual Joker state")
+        (self._ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
+         self.end) = data[1:8]
+        self.cut = (data[8], data[9])
+        self.pts = [data[10], data[11]]
+        self.wins = [data[12], data[13]]
+        self.left = data[14]
+        self.seer = -1 if data[15] == 255 else data[15]
+        self.nhid = data[16]
+        self.rs = bytes(data[17:21])
+        for c in range(54):
+            loc = (data[21 + c // 2] >> (4 * (c & 1))) & 15
+            w = W[c]
+            if loc == 1 or loc == 2:
+                self.hw[2 * (loc - 1) + w] |= B[c]
+            elif loc == 3 or loc == 4:
+                self.sw[2 * (loc - 3) + w] |= B[c]
+            elif loc == 5:
+                self.piled[w] |= B[c]
+            elif loc == 6:
+                self.dead |= B[c]
+            elif loc == 7:
+                self.unseen[w] |= B[c]
+        self.top = bytearray(data[48:56])
+        self.size = bytearray(data[56:64])
+        self.block = bytearray(data[64:72])
+        self.key = bytearray(data[72:80])
+        for k in range(8):
+            self._mask(k)
+        n = data[80]
+        at = 81
+        if self.seer < 0:
+            self.store = bytes(data[at:at + n])
+            at += n
+        else:
+            self.store = bytes([UNKNOWN]) * n
+        self.hist = []
+        for h in range(data[at]):
+            self.hist.append((data[at + 1 + 2 * h], data[at + 2 + 2 * h]))

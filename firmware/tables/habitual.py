@@ -1,0 +1,318 @@
+# The Habitual Joker table, seen from one seat: the person to move (or the
+# first person while a bot moves). Hands are secret (HJ-hidden), so all that is
+# drawn comes from state.view(viewer): the other hand never reaches the screen.
+#
+#   >P2 Easy  won 0             Deal 1/3   the opponent; the deal of the match
+#   [Q#][7#][\/][3#] | 9# 4#         4     its stacks | its spares, deal points
+#   >You  won 0                 Store 18   the viewer, cards left to draw
+#   [5#][K#][J#][2#] | 5# -  -       3     own stacks | own spares, deal points
+#   K# 10# 4# Jk 7#         +1 you         own hand; the gain of the chosen play
+#   P2: 8# on your 7#, +1 you, blocks      the last play, or the chosen one
+#
+# A conditionally blocked stack has a bar under its top card naming the card
+# that opens it; a stack blocked for good by a Joker is crossed out.
+# Choosing a play takes two steps: a card of the hand or the spares that has a
+# legal play, then one of its targets (a stack, or the free spares slot). The
+# cursor visits only those; B steps back from the target to the card.
+from engine.cards import label
+from engine.state import CONTINUE
+from firmware import font, ui
+from firmware.tables import Cursor
+
+NORMAL = ui.NORMAL
+BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
+BOX_H = 15
+LABEL_DY = 4  # a card label's top in a stack or spares row
+BAR_DY = 8  # the top of a conditional block's bar, under the top card
+STACK_X = (0, 16, 32, 48)
+SPLIT_X = 65  # the line between the stacks and the spares
+SPARE_X = (68, 82, 96)
+INFO_Y = (0, 22)  # the opponent's line, the viewer's line
+BOARD_Y = (6, 28)  # the opponent's stacks and spares, the viewer's
+HAND_Y = 44
+HAND_DX = 14
+PTS_X = 118  # the centre of the deal points
+MSG_Y = 53
+COLS = 32  # SMALL characters in a line
+SPARE = 64  # a card choice from the spares: SPARE + card
+JOKER = 52  # the card the moves name for either Joker
+
+
+def seat_name(seat):
+    return "P%d" % (seat + 1)
+
+
+class Table:
+    def __init__(self, match):
+        self.match = match
+        self.g = match.game
+        self.cards = Cursor()  # the card to play
+        self.cards.last = (HAND_Y, 0, 0)  # start on the hand
+        self.targets = Cursor()  # where it goes
+        self.cursor = self.cards  # the step in progress
+        self.chosen = None  # (y, x) of the card being placed
+        self.viewer = 0
+        self.v = None  # the viewer's view of the state: all that is drawn
+        self.seen = -1  # moves made when the table was last refreshed
+        self.before = None  # the view at the last refresh
+        self.prior = None  # the view the last move was made in, to word it
+        self.last = -1  # the last move, -1 when there is none to tell
+        self.text = ""  # the last move, worded for the viewer
+        self.status = ""  # who stopped, or how the deal ended
+        self.hand = []
+        self.moves = []  # the viewer's legal moves when it is their turn
+
+    # ----- the state changed, or the device was handed over
+
+    def refresh(self, viewer):
+        st = self.match.state
+        moves = self.match.moves
+        n = len(moves)
+        if n != self.seen:
+            # Every move is followed by a refresh, so the view kept last time is
+            # the position the last move was made in; a resumed match has none.
+            self.prior = self.before if n and self.seen == n - 1 else None
+            self.last = moves[-1] if n else -1
+            self.seen = n
+        self.viewer = viewer
+        v = st.view(viewer)
+        self.v = v
+        self.before = v
+        self.hand = v.hand(viewer)
+        self.text = self._last_text(n)
+        self.status = self._status()
+        self.cursor = self.cards
+        self.chosen = None
+        self.moves = []
+        spots = []
+        if st.to_move() == viewer and self.match.is_person(viewer) and not st.deal_over():
+            # A card is offered when it has a legal play (HJ-9); either Joker
+            # plays as JOKER.
+            self.moves = st.legal_moves()
+            playable = []
+            for m in self.moves:
+                playable.append(v.card_of(m) + (SPARE if v.from_spares(m) else 0))
+            for i in range(len(self.hand)):
+                if min(self.hand[i], JOKER) in playable:
+                    spots.append((HAND_Y, self._hand_x(i), self.hand[i]))
+            sp = v.spares(viewer)
+            for j in range(len(sp)):
+                if SPARE + min(sp[j], JOKER) in playable:
+                    spots.append((BOARD_Y[1], SPARE_X[j], SPARE + sp[j]))
+        self.cards.set(spots)
+
+    @staticmethod
+    def _hand_x(i):
+        return 1 + HAND_DX * i
+
+    # ----- words
+
+    def _you(self):
+        # The seat that texts call "you": the viewer, when a person sits there.
+        return self.viewer if self.match.is_person(self.viewer) else None
+
+    def _name(self, seat):
+        return "you" if seat == self._you() else seat_name(seat)
+
+    def _last_text(self, n):
+        m = self.last
+        if n == 0 or m == CONTINUE:
+            return self._opening()
+        if self.prior is None:
+            return self.match.message  # resumed: the neutral wording
+        return self.prior.describe(m, self._you())
+
+    def _opening(self):
+        # Who deals and plays first; on the first deal, the cut that decided it.
+        v = self.v
+        d = v.dealer
+        who = self._name(d)
+        first = who + (" deal and play first" if who == "you" else " deals and plays first")
+        if v.deal_no > 1:
+            return "Deal %d: %s" % (v.deal_no, first)
+        a, b = v.cut_cards()
+        return "Cut: %s %s, %s %s. %s" % (self._name(0), label(a), self._name(1), label(b), _cap(first))
+
+    def _status(self):
+        v = self.v
+        g = self.g
+        ph = v.phase()
+        if ph >= g.BETWEEN:
+            return v.result_text().split(":")[0]
+        if ph == g.SOLO:
+            p = v.to_move()
+            q = 1 - p
+            return "%s stopped: %s on alone" % (_cap(self._name(q)),
+                                               "you play" if self._name(p) == "you" else seat_name(p) + " plays")
+        return ""
+
+    # ----- buttons
+
+    def on_button(self, b):
+        if b == ui.A:
+            if self.cursor is self.targets:
+                return self.targets.selected()
+            c = self.cards.selected()
+            if c >= 0:
+                self._to_targets(c)
+            return -1
+        if b == ui.B:
+            self.back()
+            return -1
+        self.cursor.press(b)
+        return -1
+
+    def back(self):
+        # B: from choosing a target back to choosing a card. False when there
+        # is no step to go back to (the game screen then opens the pause menu).
+        if self.cursor is self.targets:
+            self.cursor = self.cards
+            self.chosen = None
+            return True
+        return False
+
+    def _to_targets(self, choice):
+        v = self.v
+        spare = choice >= SPARE
+        c = min(choice - SPARE if spare else choice, JOKER)
+        spots = []
+        for m in self.moves:
+            if v.card_of(m) != c or v.from_spares(m) != spare:
+                continue
+            t = self.g.target_of(m)
+            if t == self.g.SPARES:
+                spots.append((BOARD_Y[1], SPARE_X[len(v.spares(self.viewer))], m))
+            else:
+                spots.append((BOARD_Y[0] if t >= 4 else BOARD_Y[1], STACK_X[t & 3], m))
+        self.chosen = self.cards.at()
+        self.targets.set(spots)
+        self.cursor = self.targets
+
+    def _choice(self):
+        # The move under the target cursor, or -1 while a card is being chosen.
+        return self.targets.selected() if self.cursor is self.targets else -1
+
+    # ----- drawing
+
+    def draw(self, fb):
+        v = self.v
+        me = self.viewer
+        sel = self.cursor.at()
+        for side in (0, 1):
+            seat = me if side else 1 - me
+            self._info(fb, seat, INFO_Y[side])
+            by = BOARD_Y[side]
+            for i in range(4):
+                self._stack(fb, seat, i, STACK_X[i], by, sel)
+            fb.vline(SPLIT_X, by, BOX_H, 1)
+            self._spares(fb, seat, by, sel if side else None)
+            # The deal points, over a "pts" that says what they are.
+            t = "%d" % v.deal_points()[seat]
+            font.text(fb, t, PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
+            font.text(fb, "pts", PTS_X - 6, by + 10)
+        for i in range(len(self.hand)):
+            self._card(fb, self.hand[i], self._hand_x(i), HAND_Y, sel)
+        self._hint(fb)
+        m = self._choice()
+        # Wrapped before the card glyphs go in: TEN is "\n" to str.split().
+        rows = ui.wrap(v.describe(m, me) if m >= 0 else self.text, COLS)
+        if self.status and m < 0:
+            rows = rows[:1] + [self.status]
+        for i in range(min(2, len(rows))):
+            font.text(fb, ui.glyphs(rows[i]), 0, MSG_Y + 6 * i)
+
+    def _info(self, fb, seat, y):
+        # An arrow for the seat to move, its name, deals won or that it stopped;
+        # on the right the deal of the match (opponent) or the store (viewer).
+        v = self.v
+        x = 0
+        if v.to_move() == seat and not v.deal_over():
+            x = font.text(fb, "\x11", 0, y) + 1
+        x = font.text(fb, self.match.player(seat), x, y) + 8
+        font.text(fb, "stopped" if v.stopped(seat) else "won %d" % v.scores()[seat], x, y)
+        if seat == self.viewer:
+            t = "store %d" % v.store_count()
+        else:
+            t = "deal %d/%d" % (v.deal_no, v.deals)
+        font.text(fb, t, ui.W - font.width(t), y)
+
+    def _stack(self, fb, seat, i, x, y, sel):
+        v = self.v
+        top = v.stack_top(seat, i)
+        block = v.stack_block(seat, i)
+        on = sel is not None and sel[0] == y and sel[1] == x
+        c = 0 if on else 1
+        if on:
+            fb.fill_rect(x, y, BOX_W, BOX_H, 1)
+        else:
+            fb.rect(x, y, BOX_W, BOX_H, 1)
+        if block == 2:
+            # Blocked for good: the Joker on top, the box crossed out.
+            fb.line(x, y, x + BOX_W - 1, y + BOX_H - 1, c)
+            fb.line(x, y + BOX_H - 1, x + BOX_W - 1, y, c)
+            fb.fill_rect(x + 4, y + LABEL_DY - 1, 7, 9, 1 - c)
+            font.text(fb, font.JOKER_CHAR, x + 5, y + LABEL_DY, c, NORMAL)
+        elif block == 1:
+            # Blocked until the key card comes: a bar under the top card.
+            font.text(fb, font.card_label(top), x + 2, y + 1, c, NORMAL)
+            fb.fill_rect(x, y + BAR_DY, BOX_W, BOX_H - BAR_DY, c)
+            font.text(fb, font.card_label(v.stack_key(seat, i)), x + 4, y + BAR_DY + 1, 1 - c)
+        else:
+            font.text(fb, font.card_label(top), x + 2, y + LABEL_DY, c, NORMAL)
+
+    def _spares(self, fb, seat, y, sel):
+        sp = self.v.spares(seat)
+        for j in range(3):
+            x = SPARE_X[j]
+            if j < len(sp):
+                self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
+            elif sel is not None and sel[0] == y and sel[1] == x:
+                fb.fill_rect(x - 1, y + LABEL_DY, 13, 8, 1)  # the free slot as a target
+            else:
+                fb.hline(x + 3, y + LABEL_DY + 7, 6, 1)  # an empty slot
+
+    def _card(self, fb, card, x, y, sel, spot_y=None):
+        # A card of the hand or the spares; spot_y is the cursor's row for it.
+        # The cursor's block has no margin above the card, so under a stack's
+        # bar it still leaves a dark row between the two.
+        sy = y if spot_y is None else spot_y
+        on = sel is not None and sel[0] == sy and sel[1] == x
+        if on:
+            fb.fill_rect(x - 1, y, 13, 8, 1)
+        elif self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x:
+            fb.rect(x - 1, y - 1, 13, 9, 1)
+        t = font.card_label(card)
+        font.text(fb, t, x + (3 if len(t) == 1 else 0), y, 0 if on else 1, NORMAL)
+
+    def tag(self):
+        # The points the chosen play gives (HJ-score), before it is confirmed.
+        m = self._choice()
+        if m < 0:
+            return ""
+        g = self.v.gain(m)
+        if g[0]:
+            return "+1 you"
+        return "+1 " + seat_name(1 - self.viewer) if g[1] else "+0"
+
+    def _hint(self, fb):
+        # Right of the hand: the gain of the chosen play (HJ-score), what A
+        # does, or who is thinking.
+        v = self.v
+        if v.deal_over():
+            return
+        t = self.tag()
+        if t:
+            font.text(fb, t, ui.W - font.width(t, NORMAL), HAND_Y, 1, NORMAL)
+            return
+        who = v.to_move()
+        if not self.match.is_person(who):
+            t = "%s thinking" % seat_name(who)
+        elif who == self.viewer:
+            t = "pick a card"
+        else:
+            return
+        font.text(fb, t, ui.W - font.width(t), HAND_Y + 1)
+
+
+def _cap(s):
+    return s[0].upper() + s[1:]
