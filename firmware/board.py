@@ -257,25 +257,12 @@ def explain(err):
 
 
 def wrap(text, per_line):
-    # Word-wrapped lines of at most per_line characters (longer words are cut).
+    # Word-wrapped lines of at most per_line characters, a "\n" starting a new one.
+    from firmware import ui
+
     lines = []
     for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            while len(word) > per_line:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:per_line])
-                word = word[per_line:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= per_line:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines += ui.wrap(para, per_line) or [""]
     return lines
 
 

@@ -101,6 +101,10 @@ class DoubleJoker(State):
         self.wins = [0, 0]
         self.rng = Rng(1)
         self.hands = [0] * 8  # seat * 4 + suit
+        self._clear_table()
+
+    def _clear_table(self):
+        # A new game: empty deuce stacks and joker stacks, no trick under way.
         self.stacks = [bytearray(), bytearray(), bytearray(), bytearray()]
         self.jokers = [0, 0]
         self.pre = -1
@@ -121,12 +125,7 @@ class DoubleJoker(State):
             seat = first if i % 2 == 0 else self.dealer
             h[seat * 4 + c // 13] |= 1 << (c % 13)
         self.hands = h
-        self.stacks = [bytearray(), bytearray(), bytearray(), bytearray()]
-        self.jokers = [0, 0]
-        self.pre = -1
-        self.lead_card = -1
-        self.last = None
-        self.end = (END_NONE, 0, 0)
+        self._clear_table()
         self.leader = first  # DJ-5
         self._start_trick()
 
