@@ -43,17 +43,24 @@ class Rig:
         return self.frame()
 
 
-def match(rig, stats):
-    # A generator: starts Double Joker (person vs bot Easy, best of 3) from the
-    # title and plays it out, the person pressing RIGHT a few times and A; it
-    # yields after every move. stats collects I2C bytes per kind of frame.
+# The games measured, in title-menu order (each game has a rules line under it).
+GAMES = ("Double Joker", "Habitual Joker")
+
+
+def match(rig, stats, game=0):
+    # A generator: starts GAMES[game] (person vs bot Easy, best of 3) from the
+    # title and plays it out, the person pressing RIGHT a few times and A (a
+    # table that takes a card then a target gets two such turns); it yields
+    # after every move. stats collects I2C bytes per kind of frame.
     from engine.rng import Rng
     from firmware import play
-    from firmware.buttons import A, RIGHT, UP
+    from firmware.buttons import A, DOWN, RIGHT, UP
 
     rng = Rng(SEED)
     rig.frame()
-    rig.press(A)  # Double Joker
+    for _ in range(2 * game):
+        rig.press(DOWN)
+    rig.press(A)
     rig.press(UP)  # to Start (the list wraps round)
     rig.press(A)
     app = rig.app
@@ -91,29 +98,30 @@ def _summary(name, v):
     return "%s: mean %d, max %d bytes (max %s at 400 kHz)" % (name, sum(v) // len(v), max(v), _bus_ms(max(v)))
 
 
-def i2c_lines(root=None):
+def i2c_lines(root=None, game=0):
     # The I2C figures (the same on both runtimes: they count bytes, not time).
     if root is None:
         root = _scratch()
     rig = Rig(root)
     stats = {"press": [], "person": [], "bot": []}
-    for _ in match(rig, stats):
+    for _ in match(rig, stats, game):
         pass
     sent = rig.display.bytes_sent
     rig.display.show_full()
     full = rig.display.bytes_sent - sent
-    where = _runtime()
+    where = "%s, %s" % (GAMES[game], _runtime())
     return [
-        "ui: I2C per cursor press, " + _summary("%d presses" % len(stats["press"]), stats["press"]) + " on " + where,
+        "ui: I2C per cursor press, " + _summary("%d presses" % len(stats["press"]), stats["press"]) + " (" + where + ")",
         "ui: I2C per move redraw, " + _summary("%d moves" % (len(stats["person"]) + len(stats["bot"])),
-                                               stats["person"] + stats["bot"]) + " on " + where,
+                                               stats["person"] + stats["bot"]) + " (" + where + ")",
         "ui: I2C full frame: %d bytes (%s at 400 kHz)" % (full, _bus_ms(full)),
     ]
 
 
-def heap_steps(root, out):
+def heap_steps(root, out, game=0):
     # A generator for MicroPython: this port collects garbage only between
     # steps, so every reading follows a `gc.collect(); yield`. Appends lines to out.
+    # "Before the app is imported" holds for the first game measured only.
     gc.collect()
     yield
     base = gc.mem_alloc()
@@ -127,7 +135,7 @@ def heap_steps(root, out):
     idle = -1
     from firmware import play
 
-    for _ in match(rig, stats):
+    for _ in match(rig, stats, game):
         gc.collect()
         yield
         peak = max(peak, gc.mem_alloc())
@@ -144,9 +152,9 @@ def heap_steps(root, out):
     yield
     after = gc.mem_alloc()
     where = _runtime()
-    out.append("ui: heap in use (gc.mem_alloc after gc.collect, app as .mpy) on %s: %d bytes before the app is imported, "
-               "%d at the title, max %d during a person-vs-bot Double Joker match, %d back at the title"
-               % (where, base, title, peak, after))
+    out.append("ui: heap in use (gc.mem_alloc after gc.collect, app as .mpy) on %s: %d bytes before, "
+               "%d at the title, max %d during a person-vs-bot %s match, %d back at the title"
+               % (where, base, title, peak, GAMES[game], after))
     out.append("ui: the idle loop (%d frames waiting for a press) allocated %d bytes on %s"
                % (IDLE_FRAMES, idle, where))
 
@@ -266,10 +274,12 @@ def probe():
     # For tools/bench.py: yields the finished lines, and None wherever
     # MicroPython must collect garbage between two calls (heap readings).
     lines = []
-    if MICRO:
-        for _ in heap_steps(_scratch(), lines):
-            yield None
-    for line in lines + i2c_lines():
+    for game in range(len(GAMES)):
+        if MICRO:
+            for _ in heap_steps(_scratch(), lines, game):
+                yield None
+        lines += i2c_lines(game=game)
+    for line in lines:
         yield line
 
 
@@ -308,9 +318,7 @@ def main():
         for _ in steps():
             pass
         return 0
-    for line in i2c_lines():
-        print(line)
-    return run_micropython()
+    return run_micropython()  # prints the I2C lines too: bytes are the same on both runtimes
 
 
 if __name__ == "__main__":
