@@ -85,7 +85,8 @@ def wrap(s, cols):
 
 def glyphs(s):
     # Card labels in engine texts ("P1 leads Qs", "10h,") drawn with the font's
-    # suit glyphs; other words are left alone.
+    # suit glyphs; a ten keeps its two digits (the one-cell ten is too fine in
+    # SMALL, the font of messages); other words are left alone.
     words = s.split(" ")
     for i in range(len(words)):
         w = words[i]
@@ -94,7 +95,8 @@ def glyphs(s):
             n -= 1
         core = w[:n]
         if (2 <= n <= 3 and core[-1] in cards.SUITS and core[:-1] in RANK_WORDS) or core == "Jk":
-            words[i] = font.card_label(cards.parse(core)) + w[n:]
+            c = cards.parse(core)
+            words[i] = (core[:-1] + font.SUIT_CHARS[c // 13] if c < cards.JOKER else font.card_label(c)) + w[n:]
     return " ".join(words)
 
 
