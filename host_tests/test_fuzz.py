@@ -13,7 +13,7 @@ from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.menus import playable
 from tools.sim import Device
 
-PRESSES = 75000
+PRESSES = 100000  # the issue asks for at least 100,000, shared between the games
 SEED = 2024
 # A and the arrows most, B less: B leads back out of every screen.
 WEIGHTED = (A, A, A, UP, DOWN, LEFT, RIGHT, RIGHT, DOWN, B)
