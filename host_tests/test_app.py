@@ -207,10 +207,14 @@ def test_two_people_see_their_own_side(tmp_path):
 def test_cursor_visits_only_legal_moves(tmp_path):
     # DJ-6, DJ-7: in the pre-lead step every place/take that allows a lead,
     # then only cards of that suit; the arrows never leave the legal set.
-    dev = new_device(tmp_path / "cursor", seed=8)
-    setup_match(dev, ["Person", "Bot Easy"])
-    g = top(dev)
-    st = g.match.state
+    for seed in range(8, 40):  # a match where the person leads first (DJ-5 draws the dealer)
+        dev = new_device(tmp_path / ("cursor%d" % seed), seed=seed)
+        setup_match(dev, ["Person", "Bot Easy"])
+        g = top(dev)
+        st = g.match.state
+        if st.to_move() == 0:
+            break
+    assert st.to_move() == 0
     legal = sorted(st.legal_moves())
     assert sorted([s[2] for s in g.table.cursor.spots]) == legal
     rng = Rng(99)
@@ -447,7 +451,8 @@ def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
     _start_hidden(dev, ["Person", "Person"], False)
     dev.frame()
     h = top(dev)
-    assert isinstance(h, play.Handoff) and h.seat == 0  # before the first turn too
+    first = dev.app.match.state.to_move()  # DJ-5 draws who leads
+    assert isinstance(h, play.Handoff) and h.seat == first  # before the first turn too
     # The table is blanked: the frame is the hand-off message alone.
     import framebuf
 
@@ -457,7 +462,7 @@ def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
     press(dev, A)
     g = top(dev)
     handoffs = 0
-    last_person = 0
+    last_person = first
     for _ in range(400):
         t = top(dev)
         if isinstance(t, play.MatchEnd) or g.end != play.NONE:

@@ -81,9 +81,10 @@ def test_deal_24_each_one_at_a_time():
     for seed in range(GAMES):
         st = D.new_game(seed)
         rng = Rng(seed)
+        dealer = rng.below(2)  # DJ-5: drawn first
         pack = bytearray([s * 13 + r for s in range(4) for r in range(1, 13)])
         rng.shuffle(pack)
-        dealer = st.dealer
+        assert st.dealer == dealer
         assert st.hand(1 - dealer) == sorted([pack[i] for i in range(0, 48, 2)])
         assert st.hand(dealer) == sorted([pack[i] for i in range(1, 48, 2)])
         assert len(st.hand(0)) == 24 and len(st.hand(1)) == 24
@@ -91,12 +92,15 @@ def test_deal_24_each_one_at_a_time():
         assert in_play(st) == 52
 
 
-def test_first_game_p2_deals_p1_leads():
-    # DJ-5: the non-dealer leads; P2 deals the first game.
-    for seed in range(GAMES):
+def test_first_dealer_drawn_non_dealer_leads():
+    # DJ-5: the first dealer is drawn from the seed; the non-dealer leads.
+    dealers = set()
+    for seed in range(max(GAMES, 12)):
         st = D.new_game(seed)
-        assert st.dealer == 1 and st.leader == 0
-        assert st.to_move() == 0 and st.phase() == D.PRE and st.game_no == 1
+        dealers.add(st.dealer)
+        assert st.leader == 1 - st.dealer
+        assert st.to_move() == st.leader and st.phase() == D.PRE and st.game_no == 1
+    assert dealers == {0, 1}
 
 
 def test_pre_lead_choices():

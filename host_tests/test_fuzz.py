@@ -14,7 +14,7 @@ from firmware.menus import playable
 from tools.sim import Device
 
 PRESSES = 100000
-SEED = 2024
+SEED = 2025
 # A and the arrows most, B less: B leads back out of every screen.
 WEIGHTED = (A, A, A, UP, DOWN, LEFT, RIGHT, RIGHT, DOWN, B)
 BOT_DELAY = 60  # ms: bots move after two frames, so matches move on

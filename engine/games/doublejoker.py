@@ -417,6 +417,6 @@ def new_game(seed, options=None):
     st = DoubleJoker()
     st.games = games
     st.rng.seed(seed)
-    st.dealer = 1  # DJ-5: P2 deals the first game, so P1 leads first
+    st.dealer = st.rng.below(2)  # DJ-5: the first dealer is drawn, like a cut
     st._deal()
     return st
