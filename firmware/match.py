@@ -17,7 +17,7 @@ class Match:
         self.options = options
         self.seats = seats
         self.seed = seed
-        self.state = self.game.new_game(seed, options)
+        self.state = self.game.new_game(seed, options, len(seats))
         self.moves = bytearray()
         self.message = ""
         for m in moves:  # a resumed match replays its moves
@@ -30,7 +30,7 @@ class Match:
             m = Match(root, rec["game"], rec["options"], rec["seats"], rec["seed"], rec["moves"])
         except (ValueError, KeyError, TypeError) as e:
             raise saves.SaveError("does not replay: %s" % e)
-        lo, hi = m.game.SEATS
+        lo, hi = m.game.INFO.seats
         if not lo <= len(m.seats) <= hi or max(m.seats) >= len(m.bots.LEVELS):
             raise saves.SaveError("bad seats %r" % (m.seats,))
         return m

@@ -46,8 +46,9 @@ class Setup(ui.Menu):
         self.game_id = game_id
         game = app.load_game(game_id)
         self.kinds = registry.bots(game_id).LEVELS
-        self.lo, self.hi = game.SEATS
-        self.opts = game.OPTIONS
+        self.info = game.INFO
+        self.lo, self.hi = game.INFO.seats
+        self.opts = game.INFO.options
         self.n = self.lo
         # Seat 1 a person, the others the first bot level.
         self.seats = [PERSON] + [0] * (self.hi - 1)
@@ -77,10 +78,8 @@ class Setup(ui.Menu):
                 k = self.seats[i]
                 items.append("P%d: %s" % (i + 1, "Person" if k == PERSON else "Bot " + self.kinds[k]))
             elif kind == "opt":
-                key, label, choices = self.opts[i]
-                v = choices[self.vals[i]]
-                # Every game's "Match" option counts games (or deals) to win.
-                items.append("%s: %s%s" % (label, "best of " if label == "Match" else "", v))
+                key, label, choices, shown = self.opts[i]
+                items.append("%s: %s" % (label, shown % (choices[self.vals[i]],)))
             else:
                 items.append("Start")
         self.items = items

@@ -17,10 +17,10 @@ class GameScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.match = match
         self.table = tables.load(match.game_id).Table(match)
-        g = match.game
+        info = match.game.INFO
         # Pass-and-play hides the table between two people's turns unless the
-        # game shows every hand anyway, or its "open hands" option is on.
-        self.hidden = getattr(g, "HIDDEN", False) and match.persons() > 1 and match.option("open") != "On"
+        # game shows every hand anyway, or its option to reveal them is on.
+        self.hidden = info.hidden and match.persons() > 1 and match.option(info.reveal) != "On"
         # The first person's side, until someone moves (seat 1 for bots only).
         self.viewer = match.seats.index(PERSON) if match.persons() else 0
         self.handed = False  # the viewer has taken the device (hidden games)
@@ -127,16 +127,16 @@ def scores_line(match):
 
 
 def round_word(match):
-    # What one game of a match is called: "game", or the game's own ROUND ("deal").
-    return getattr(match.game, "ROUND", "game")
+    # What one round of a match is called: "game", "deal".
+    return match.game.INFO.round
 
 
 def ended_rows(st):
     # How the game ended, then, for a game that keeps them (HJ-match), the
     # points of every deal so far on one row.
     rows = ui.wrap(ui.glyphs(st.result_text()), 30)
-    if hasattr(st, "history"):
-        pts = " ".join(["%d-%d" % h for h in st.history()])
+    if st.history():
+        pts = " ".join(["-".join([str(v) for v in h]) for h in st.history()])
         rows = rows[:2] + [pts if len(pts) > 22 else "points: " + pts]
     return rows
 

@@ -66,14 +66,14 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
         "for gid in registry.ids():\n"
         "    mod = registry.load(gid)\n"
         "    assert mod.__file__.endswith('.mpy'), mod.__file__\n"
-        "    state, moves = play.play_match(gid, 7, {}, [0] * mod.SEATS[1])\n"
+        "    state, moves = play.play_match(gid, 7, {}, [0] * mod.INFO.seats[1])\n"
         "    print(play.record_line(gid, {}, 7, moves, state))\n"
     )
     rc, got = micropython.run([str(driver)], root=out)
     assert rc == 0
     want = []
     for gid in registry.ids():
-        seats = registry.load(gid).SEATS[1]
+        seats = registry.load(gid).INFO.seats[1]
         state, moves = play.play_match(gid, 7, {}, [0] * seats)
         want.append(play.record_line(gid, {}, 7, moves, state))
     assert got.splitlines() == want

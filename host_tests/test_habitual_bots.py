@@ -5,6 +5,7 @@ import math
 import sys
 
 from engine.ai import habitual as A
+from engine.ai import sampling
 from engine.games import habitual as H
 from engine.rng import Rng
 from engine.state import CONTINUE
@@ -91,7 +92,7 @@ def test_determinize_deals_exactly_the_unseen_cards():
     v = s.view(p)
     seen = set()
     for i in range(20):
-        w = A.determinize(v, Rng(i))
+        w = sampling.determinize(v, Rng(i))
         assert w.hand(p) == s.hand(p) and w.spares(1 - p) == s.spares(1 - p)
         assert w.hand_size(1 - p) == 5 and w.store_count() == s.store_count()
         assert sorted(w.hand(1 - p) + list(w.store)) == sorted(v.unseen_cards())

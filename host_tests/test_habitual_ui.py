@@ -307,7 +307,7 @@ def test_never_draws_the_opponents_hand(tmp_path):
     # HJ-hidden: two positions that differ only in the opponent's hand (and
     # the store's order) draw the same frame for the viewer; a different hand
     # of the viewer's own does change it.
-    m = find_match(tmp_path, lambda s: s.phase() == hj.PLAY and s.store_count() > 3 and s.to_move() == 0)
+    m = find_match(tmp_path, lambda s: s.phase() == hj.TURNS and s.store_count() > 3 and s.to_move() == 0)
     st = m.state
     for viewer in (0, 1):
         v = st.view(viewer)

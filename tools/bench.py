@@ -78,18 +78,18 @@ def calibrate():
 
 
 def seats_of(gid):
-    return registry.load(gid).SEATS[1]
+    return registry.load(gid).INFO.seats[1]
 
 
 def random_playouts(gid):
     # Deals played to their end by uniform random moves per second.
     game = registry.load(gid)
-    options = play.options_for(game, {})
+    options = game.INFO.defaults()
     rng = Rng(SEED)
     done = 0
     start = now_us()
     while done < 3 or since_us(start) < PLAYOUT_MS * 1000:
-        state = game.new_game(SEED + done, options)
+        state = game.new_game(SEED + done, options, seats_of(gid))
         while not state.deal_over():
             legal = state.legal_moves()
             state.apply(legal[rng.below(len(legal))])
@@ -102,7 +102,7 @@ def match_moves(gid, levels):
     # the time the bot took to choose it, None when there was only one legal move.
     game = registry.load(gid)
     bots = registry.bots(gid)
-    state = game.new_game(SEED, play.options_for(game, {}))
+    state = game.new_game(SEED, {}, len(levels))
     rngs = [play.bot_rng(SEED, seat) for seat in range(len(levels))]
     while not state.is_over():
         seat = state.to_move()

@@ -15,7 +15,7 @@
 # legal play, then one of its targets (a stack, or the free spares slot). The
 # cursor visits only those; B steps back from the target to the card.
 from engine.cards import label
-from engine.state import CONTINUE
+from engine.state import CONTINUE, seat_name
 from firmware import font, ui
 from firmware.tables import Cursor
 
@@ -36,10 +36,6 @@ MSG_Y = 53
 COLS = 32  # SMALL characters in a line
 SPARE = 64  # a card choice from the spares: SPARE + card
 JOKER = 52  # the card the moves name for either Joker
-
-
-def seat_name(seat):
-    return "P%d" % (seat + 1)
 
 
 class Table:
