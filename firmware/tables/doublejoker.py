@@ -12,7 +12,7 @@
 # to follow with.
 from engine.state import CONTINUE
 from firmware import font, ui
-from firmware.tables import Cursor
+from firmware.tables import Base, Cursor
 
 RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 10
 SUITS = "\x01\x02\x03\x04"
@@ -28,7 +28,7 @@ MSG_Y = 45
 FOOT_Y = 58
 
 
-class Table:
+class Table(Base):
     def __init__(self, match):
         self.match = match
         self.g = match.game
