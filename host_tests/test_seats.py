@@ -2,16 +2,20 @@
 # stand-in game (host_tests/standin.py): setup, the hand-off to the next
 # person among three people and a bot, end-of-deal and end-of-match screens,
 # the score sheet, saves and resume, and scores that must fit 128 pixels.
+import json
+
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
-from engine import registry
+from engine import record, registry
 from engine.state import WINS
 from firmware import font, play, saves, scores, tables, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.menus import Pause, Setup, Title
 from host_tests import standin
+from host_tests.check import raises
 from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from tools import selfplay
 
 GAME = ("standin", "Stand-in", "host_tests.standin", "host_tests.standin")
 
@@ -39,6 +43,19 @@ def start(dev, seats):
     menu_pick(dev, "Start")
     assert isinstance(top(dev), play.GameScreen)
     return dev.app.match
+
+
+def play_until(dev, done):
+    # The one person presses A on their turns, the bots play, until done().
+    for _ in range(400):
+        if done():
+            return
+        t = top(dev)
+        if isinstance(t, play.GameScreen) and not t.bot and t.end == play.NONE:
+            press(dev, A)
+        else:
+            dev.frame()
+    raise AssertionError("not reached")
 
 
 def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_path):
@@ -110,19 +127,8 @@ def test_pause_menu_shows_the_score_sheet(monkeypatch, tmp_path):
     register(monkeypatch)
     dev = new_device(tmp_path, seed=2)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy"])
-    for _ in range(400):
-        if m.state.history():
-            break
-        t = top(dev)
-        if isinstance(t, play.GameScreen) and not t.bot and t.end == play.NONE:
-            press(dev, A)
-        else:
-            dev.frame()
-    assert m.state.history()
-    if isinstance(top(dev), play.GameEnd):
-        press(dev, B)
-    else:
-        press(dev, B)
+    play_until(dev, lambda: m.state.history())
+    press(dev, B)  # on the end-of-deal screen or the table: the menu
     assert isinstance(top(dev), Pause)
     menu_pick(dev, "Scores")
     sheet = top(dev)
@@ -137,14 +143,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     root = str(tmp_path / "save")
     dev = new_device(root, seed=9)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
-    for _ in range(300):
-        if len(m.moves) >= 7:
-            break
-        t = top(dev)
-        if isinstance(t, play.GameScreen) and not t.bot and t.end == play.NONE:
-            press(dev, A)
-        else:
-            dev.frame()
+    play_until(dev, lambda: len(m.moves) >= 7)
     rec = saves.read(root)
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
@@ -226,3 +225,20 @@ def test_score_table_draws_every_seat_inside_the_screen(monkeypatch, tmp_path):
         lit = [fb.pixel(x, y) for x in range(x0, x0 + w) for y in range(34, 40)]
         assert any(lit), i
     assert m.info.counts != WINS and s.total == "total"
+
+
+def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
+    register(monkeypatch)
+    lines = list(selfplay.records("standin", 5, 2, [], {}, 3))
+    assert len(lines) == 2
+    for line in lines:
+        rec = json.loads(line)
+        assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
+        st = record.replay(rec)
+        assert st.num_seats() == 3 and st.is_over()
+        rec["seats"] = 4  # the same moves at another table do not replay
+        raises(ValueError, record.replay, rec)
+    assert selfplay.parse_args(["--game", "standin", "--seats", "3"])[3] == 3
+    assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
+    assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])
+    assert selfplay.seats_for("doublejoker", 3) == 0 and selfplay.seats_for("standin", 0) == 4
