@@ -1,6 +1,7 @@
 # Menus around a match: the title list, the match setup (seats and options),
 # the pause menu and the quit confirmation.
 from engine import registry
+from engine.state import seat_name
 from firmware import scores, tables, ui
 from firmware.match import PERSON
 from firmware.rules import Rules
@@ -77,7 +78,7 @@ class Setup(ui.Menu):
                 items.append("Players: %d" % self.n)
             elif kind == "seat":
                 k = self.seats[i]
-                items.append("P%d: %s" % (i + 1, "Person" if k == PERSON else "Bot " + self.kinds[k]))
+                items.append("%s: %s" % (seat_name(i), "Person" if k == PERSON else "Bot " + self.kinds[k]))
             elif kind == "opt":
                 key, label, choices, shown = self.opts[i]
                 items.append("%s: %s" % (label, shown % (choices[self.vals[i]],)))

@@ -10,7 +10,7 @@
 # The cursor visits only legal choices: in the pre-lead step a card of the
 # viewer's hand (place it) or a stack (take it back), then a card to lead or
 # to follow with.
-from engine.state import CONTINUE
+from engine.state import CONTINUE, seat_name
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
@@ -155,7 +155,7 @@ class Table(Base):
         if not self.match.is_person(me):
             return ""  # bots only: the arrow shows who moves
         if not self.match.is_person(who):
-            return "P%d thinking..." % (who + 1)
+            return seat_name(who) + " thinking..."
         if who != me:
             return ""
         m = self.cursor.selected()
