@@ -149,7 +149,7 @@ def test_person_vs_bot_full_match(tmp_path):
     assert st.is_over()
     w = st.winner()
     assert end.verdict == ("Drawn match" if w == -1 else ("You win the match!" if w == 0 else "P2 wins the match"))
-    assert str(st.scores()[0]) in end.score
+    assert end.standings.scores == st.scores() and end.standings.names == ["You", "P2"]
     assert not os.path.exists(saves.path(dev.app.root, saves.NAME))  # a finished match leaves no save
     for name in MODULES:
         assert name not in sys.modules
@@ -344,7 +344,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     m3 = dev3.app.match
     end3 = play_out(dev3)
     assert m2.moves == m3.moves and len(m3.moves) > 9
-    assert (end2.verdict, end2.score) == (end3.verdict, end3.score)
+    assert (end2.verdict, end2.standings.scores) == (end3.verdict, end3.standings.scores)
 
 
 def _damage(kind, data):

@@ -326,3 +326,10 @@ def test_same_seed_same_match():
     b = random_match(5, 5, lambda st, rng: None)
     assert a.encode() == b.encode()
     assert D.new_game(5).encode() != D.new_game(6).encode()
+
+
+def test_encoding_holds_any_score():
+    st = D.new_game(4)
+    st.wins = [300, 70000]
+    back = D.decode(st.encode())
+    assert back.scores() == [300, 70000] and back.encode() == st.encode()

@@ -522,3 +522,15 @@ def test_matches_of_one_three_five_deals_hj20_hj21():
             assert s.winner() == (wins.index(best) if wins.count(best) == 1 else -1)
             assert s.legal_moves() == [] and s.to_move() == -1
             assert s.why_illegal(CONTINUE) == "the match is over"
+
+
+def test_encoding_holds_any_score():
+    # Scores are stored with engine.codec, not a byte each: large and negative
+    # values survive the round trip (the protocol promises it for every game).
+    s = H.new_game(3)
+    s.pts = [300, 0]
+    s.wins = [1000, 2]
+    s.hist = [[300, -5], [70000, 1]]
+    t = H.decode(s.encode())
+    assert t.deal_points() == [300, 0] and t.scores() == [1000, 2] and t.history() == [[300, -5], [70000, 1]]
+    assert t.encode() == s.encode()
