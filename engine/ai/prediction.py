@@ -34,7 +34,7 @@ def choose(view, level, rng):
     if ph == PREDICTING:
         if level == 0:
             return _pick(moves, rng)
-        return _argmax(moves, [_last_cards_won(view, m - PREDICT) for m in moves], rng)
+        return _argmax(moves, [view.last_chances(m - PREDICT) for m in moves], rng)
     if ph == CALLING:
         calls = view.calls()
         if level == 0:
@@ -46,21 +46,6 @@ def choose(view, level, rng):
         if m < CALL:
             spots.append(m)
     return _pick(spots, rng) if spots else moves[0]
-
-
-def _last_cards_won(v, i):
-    # How many of the 25 possible last cards would award the pile to the seat
-    # to move if it predicted i, with the predictions made so far (PR-10).
-    pred = bytearray(v.num_seats())
-    for q in range(len(pred)):
-        pred[q] = v.prediction(q)
-    me = v.to_move()
-    pred[me] = i
-    n = 0
-    for card in range(NCARDS):
-        if award(pred, card, -1, -1)[0] == me:
-            n += 1
-    return n
 
 
 def call_values(v, calls):

@@ -438,6 +438,19 @@ class Prediction(State):
         aw = self.aw
         return None if aw[0] == UNKNOWN else (aw[0], aw[1], aw[2], aw[3], aw[4])
 
+    def last_chances(self, i):
+        # How many of the 25 cards, if last, would award the pile to the seat
+        # to move had it predicted i, with the predictions made so far (PR-10).
+        me = self.turn
+        saved = self.pred[me]
+        self.pred[me] = i
+        n = 0
+        for card in range(NCARDS):
+            if award(self.pred, card, -1, -1)[0] == me:
+                n += 1
+        self.pred[me] = saved
+        return n
+
     def call_odds(self, c):
         # (scorecards, points) call c is expected to win, each times face_down()
         # (PR-15): exact, in integers.
@@ -643,16 +656,22 @@ class Prediction(State):
         self._gen()
 
 
-def turn_words(call, k, taken):
-    # What call won with `taken` scorecards gone before, for the screen:
-    # "Exact! +4 cards: Jk Jk 9 9" (PR-8, PR-9).
+def turn_result(call, k, taken):
+    # What call won with `taken` scorecards gone before (PR-8, PR-9):
+    # (words, scorecards taken, their labels): ("Exact!", 4, "Jk Jk 9 9").
     text = "A Two!" if call == JOKER and k == 2 else GAIN_WORDS[k]
-    if not k:
-        return text
     n = min(k, NSCORE - taken)
-    if not n:
-        return text + " The pile is empty"
     cards = []
     for i in range(taken, taken + n):
         cards.append(score_label(i))
-    return "%s +%d card%s: %s" % (text, n, "" if n == 1 else "s", " ".join(cards))
+    return text, n, " ".join(cards)
+
+
+def turn_words(call, k, taken):
+    # The same in a line for the screen and the log: "Exact! +4 cards: Jk Jk 9 9".
+    text, n, cards = turn_result(call, k, taken)
+    if not k:
+        return text
+    if not n:
+        return text + " The pile is empty"
+    return "%s +%d card%s: %s" % (text, n, "" if n == 1 else "s", cards)
