@@ -141,7 +141,7 @@ def check_joker_hand(hand, want):
 def one_joker_from(a):
     # Every 4-card remainder whose lowest card is a, with each Joker put in at a
     # varying place. The plain values of the remainder plus each card are made
-    # once; the brute force per rank is the best over the Joker's suits.
+    # once; the brute force per rank is the best over the Joker's suits (COLOURS).
     failures = []
     checked = 0
     for b in range(a + 1, 50):
@@ -149,9 +149,11 @@ def one_joker_from(a):
             for d in range(c + 1, 52):
                 rest = (a, b, c, d)
                 plain = [-1 if x in rest else evaluate(rest + (x,)) for x in range(52)]
+                black = list(map(max, plain[:13], plain[39:]))
+                red = list(map(max, plain[13:26], plain[26:39]))
                 at = (b + c + d) % 5
-                for joker, suits in COLOURS.items():
-                    want = [max([plain[s * 13 + r] for s in suits]) for r in range(13)]
+                for joker, want in ((poker.RED_JOKER, red), (poker.BLACK_JOKER, black),
+                                    (poker.ANY_JOKER, list(map(max, red, black)))):
                     problem = check_joker_hand(rest[:at] + (joker,) + rest[at:], want)
                     if problem:
                         failures.append(problem)

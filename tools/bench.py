@@ -27,8 +27,9 @@ REPEATS = 2  # the same bot match (every seat at one level) is timed this often;
 
 # The hook for other parts' figures, run after these: modules whose main() prints
 # their lines (on CPython, then itself under MicroPython, as this one does) and
-# returns an exit status. tools.uibench: I2C bytes per move and the UI's heap.
-MORE = ("tools.uibench",)
+# returns an exit status. tools.uibench: I2C bytes per move and the UI's heap;
+# tools.pokerbench: the poker evaluator's speed (against treys) and tables.
+MORE = ("tools.uibench", "tools.pokerbench")
 
 
 if sys.implementation.name == "micropython":
