@@ -126,25 +126,11 @@ def steps(argv=None):
 
 
 def run_micropython():
-    # The board modules compiled by mpy-cross into a scratch tree, with this module
-    # and tools.bench as source, run under the WebAssembly port.
-    import os
-    import shutil
-    import tempfile
+    # The board modules compiled by mpy-cross, with this module and tools.bench as
+    # source, run under the WebAssembly port.
+    from tools import micropython
 
-    from tools import build, micropython
-
-    tree = tempfile.mkdtemp(prefix="pokerbench-")
-    try:
-        build.compile_modules(tree)
-        os.makedirs(os.path.join(tree, "tools"))
-        for name in ("__init__.py", "bench.py", "pokerbench.py"):
-            shutil.copyfile(os.path.join(build.ROOT, "tools", name), os.path.join(tree, "tools", name))
-        sys.stdout.flush()
-        rc, _ = micropython.run(["-m", "tools.pokerbench"], include=["tools/bench.py"], root=tree, capture=False)
-    finally:
-        shutil.rmtree(tree)
-    return rc
+    return micropython.run_compiled("tools.pokerbench", ("bench.py", "pokerbench.py"))
 
 
 def main():
