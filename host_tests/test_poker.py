@@ -88,6 +88,7 @@ def test_every_five_card_hand():
                             assert seen[0] == v, ((a, b, c, d, e), v, seen)
     assert counts == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40], "JP-10 counts"
     assert check_order(classes.values()) == 7462, "JP-11: 7,462 distinct hands"
+    assert max([len(poker.name(v)) for v, _ in classes.values()]) <= 12, "names fit a line"
 
 
 def test_every_three_card_hand():
