@@ -3,7 +3,7 @@
 #   make test                    everything CI runs (works on a fresh clone)
 #   make build BOARD=pico        the board's filesystem in build/device
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
-#   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. LEVELS=1,0 RUNTIME=micropython]
+#   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
 SYSTEM_PYTHON ?= /usr/bin/env python3
@@ -16,10 +16,11 @@ GAME ?= all
 SEED ?= 1
 GAMES ?= 10
 LEVELS ?=
+SEATS ?=
 OPTIONS ?=
 RUNTIME ?= cpython
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
-	$(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
+	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
 .PHONY: test deps build deploy sim shots bench selfplay selfplay-check clean distclean
 

@@ -5,37 +5,12 @@ POP8 = bytes([bin(i).count("1") for i in range(256)])
 
 
 def popcount(x):
+    # Set bits of a non-negative small int, a byte at a time.
     n = 0
     while x:
         n += POP8[x & 255]
         x >>= 8
     return n
-
-
-def lowest(x):
-    # Index of the lowest set bit, -1 for an empty set.
-    if not x:
-        return -1
-    i = 0
-    while not x & 255:
-        x >>= 8
-        i += 8
-    while not x & 1:
-        x >>= 1
-        i += 1
-    return i
-
-
-def highest(x):
-    # Index of the highest set bit, -1 for an empty set.
-    i = -1
-    while x >= 256:
-        x >>= 8
-        i += 8
-    while x:
-        x >>= 1
-        i += 1
-    return i
 
 
 def members(x, base=0):
@@ -48,10 +23,3 @@ def members(x, base=0):
         x >>= 1
         i += 1
     return out
-
-
-def mask_of(indices):
-    m = 0
-    for i in indices:
-        m |= 1 << i
-    return m

@@ -1,4 +1,8 @@
-# Cards are small ints: suit * 13 + rank, rank 0 = Two ... 12 = Ace; 52..54 are Jokers.
+# Cards are small ints: suit * 13 + rank, rank 0 = Two ... 12 = Ace, in the suit
+# order below. Ids 52 and up are Jokers: Habitual Joker deals 52 and 53; Joker
+# Poker's 52, 53 and 54 are its red, black and red/black Jokers. Double Joker
+# deals none (its two Jokers only mark the joker stacks). A game that orders
+# cards otherwise maps them in its own module.
 SUITS = "cdhs"  # clubs, diamonds, hearts, spades
 RANKS = "23456789TJQKA"
 CLUBS = 0
@@ -6,34 +10,14 @@ DIAMONDS = 1
 HEARTS = 2
 SPADES = 3
 JOKER = 52
-DECK = 55
-
-
-def card(suit, rank):
-    return suit * 13 + rank
-
-
-def suit_of(c):
-    return c // 13
-
-
-def rank_of(c):
-    return c % 13
-
-
-def is_joker(c):
-    return c >= JOKER
-
-
-def rank_label(rank):
-    return "10" if rank == 8 else RANKS[rank]
 
 
 def label(c):
     # "10h", "Qs", "Jk": short enough for the 128x64 screen and the logs.
     if c >= JOKER:
         return "Jk"
-    return rank_label(c % 13) + SUITS[c // 13]
+    r = c % 13
+    return ("10" if r == 8 else RANKS[r]) + SUITS[c // 13]
 
 
 def parse(text):

@@ -1,4 +1,4 @@
-# Game records: JSON with game, options, seed, moves and result. A record replays
+# Game records: JSON with game, options, seats (how many), seed, moves and result. A record replays
 # exactly, and dumps() writes it the same way on CPython and MicroPython (sorted
 # keys, no spaces), so records from the two runtimes compare byte for byte.
 from engine import registry
@@ -36,10 +36,11 @@ def result_of(state):
     return {"scores": list(state.scores()), "winner": state.winner()}
 
 
-def make(game_id, options, seed, moves, state):
+def make(game_id, options, seats, seed, moves, state):
     return {
         "game": game_id,
         "options": dict(options),
+        "seats": seats,
         "seed": seed,
         "moves": list(moves),
         "result": result_of(state) if state.is_over() else None,
@@ -50,7 +51,8 @@ def replay(rec):
     # Rebuilds the state from a record; a move the rules refuse raises ValueError
     # naming the move's index, and a stored result that differs is reported too.
     game = registry.load(rec["game"])
-    state = game.new_game(rec["seed"], rec["options"])
+    n = rec["seats"]
+    state = game.new_game(rec["seed"], game.INFO.setup(rec["options"], n), n)
     for i, m in enumerate(rec["moves"]):
         try:
             state.apply(m)

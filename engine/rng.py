@@ -4,13 +4,15 @@
 
 
 class Rng:
-    def __init__(self, seed=1):
-        self.seed(seed)
+    def __init__(self, seed=1, stream=0):
+        self.seed(seed, stream)
 
-    def seed(self, seed):
-        seed = int(seed) & 0xFFFFFFFF
+    def seed(self, seed, stream=0):
+        # seed: a non-negative int below 2**30 (match seeds are); stream: a
+        # number added to the high word, so one seed gives several streams
+        # (the deal's is 0, a bot seat's is seat + 1).
         self.x = seed & 0xFFFF
-        self.y = (seed >> 16) & 0xFFFF
+        self.y = ((seed >> 16) + stream) & 0xFFFF
         if not (self.x or self.y):
             self.y = 0x9E37
         for _ in range(8):  # spread small seeds over both words

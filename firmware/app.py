@@ -16,6 +16,7 @@ from firmware.play import GameScreen
 FRAME_MS = 30
 BOT_DELAY = 500  # ms between bot moves
 DAMAGED = "Saved match damaged: ignored"
+OLDER = "Saved match is from an older version: ignored"
 
 
 def _random_seed(clock):
@@ -127,8 +128,8 @@ class App:
             gc.collect()
 
     def start_match(self, game_id, options, seats):
-        # A new match replaces the save of an older one at its first move.
-        self.saved = None
+        # A new match replaces the save of an older one at its first move; till
+        # then the older one can still be resumed.
         self.load_game(game_id)
         self.match = Match(self.root, game_id, options, seats, self.new_seed())
         self.stack = [GameScreen(self, self.match)]
@@ -139,19 +140,22 @@ class App:
             self.load_game(rec["game"])
             self.match = Match.resume(self.root, rec)
         except saves.SaveError as e:
-            self._damaged(e)
+            notice = self._damaged(e)
             self.free_game()
             self.home()
-            self.push(ui.Dialog(self, DAMAGED))
+            self.push(ui.Dialog(self, notice))
             return
         self.stack = [GameScreen(self, self.match)]
 
     def end_match(self):
-        # The match is over or quit: no save, and the game's modules freed.
-        if self.match is not None:
-            self.match.close()
+        # The match is over or quit: its save goes (one that made no move has
+        # none, and an older save stays), and the game's modules are freed.
+        m = self.match
+        if m is not None:
+            if m.moves:
+                self.saved = None
+            m.close()
             self.match = None
-        self.saved = None
         self.free_game()
 
     def quit_match(self):
@@ -167,16 +171,17 @@ class App:
                 raise saves.SaveError("unknown game %r" % rec["game"])
             self.saved = rec
         except saves.SaveError as e:
-            self._damaged(e)
-            return DAMAGED
+            return self._damaged(e)
         except OSError as e:
             print("save not readable:", e)
         return None
 
     def _damaged(self, e):
+        # Sets a damaged save aside; -> the notice for the screen.
         print("save ignored:", e)
         saves.set_aside(self.root)
         self.saved = None
+        return OLDER if isinstance(e, saves.OldSave) else DAMAGED
 
 
 def run(display, buttons, clock, storage_root, seeds_dir=None):

@@ -258,25 +258,23 @@ def explain(err):
 
 def wrap(text, per_line):
     # Word-wrapped lines of at most per_line characters, a "\n" starting a new one.
-    from firmware import ui
+    from firmware.text import wrap as wrap_line
 
     lines = []
     for para in text.split("\n"):
-        lines += ui.wrap(para, per_line) or [""]
+        lines += wrap_line(para, per_line) or [""]
     return lines
 
 
 def _show_on(display, err):
-    # Best effort: the reason also goes on the screen when the screen works.
-    from firmware import font
-
+    # Best effort: the reason also goes on the screen when the screen works, in
+    # framebuf's own 8x8 font (the screens' fonts sit above this layer).
     _, _, what, todo = _kind(err)
     fb = display.fb
     fb.fill(0)
-    cell_h = font.CELL_H[0]
-    lines = wrap("Cannot start: %s.\n%s\n%s" % (what, err, todo), display.width // font.CELL_W[0])
-    for i in range(min(len(lines), display.height // cell_h)):
-        font.text(fb, lines[i], 0, i * cell_h)
+    lines = wrap("Cannot start: %s. %s" % (what, err), display.width // 8)
+    for i in range(min(len(lines), display.height // 8)):
+        fb.text(lines[i], 0, i * 8, 1)
     display.show()
 
 

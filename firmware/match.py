@@ -1,8 +1,10 @@
 # A match in play: the game's modules, the state, who sits where, the moves so
 # far, and the save that follows every move. Seats hold -1 for a person, else
-# the index of a bot level in the game's bots module LEVELS.
+# the index of a bot level in the game's bots module LEVELS; how many there are
+# is the match's seat count.
 from engine import registry
 from engine.rng import Rng
+from engine.state import seat_name
 from firmware import saves
 
 PERSON = -1
@@ -13,27 +15,31 @@ class Match:
         self.root = root
         self.game_id = game_id
         self.game = registry.load(game_id)
+        self.info = self.game.INFO
         self.bots = registry.bots(game_id)
-        self.options = options
+        self.options = self.info.setup(options, len(seats))
         self.seats = seats
         self.seed = seed
-        self.state = self.game.new_game(seed, options)
+        self.state = self.game.new_game(seed, self.options, len(seats))
         self.moves = bytearray()
         self.message = ""
+        self.rng = Rng(seed)  # the bots', seeded again before each of their moves
         for m in moves:  # a resumed match replays its moves
             self._apply(m)
 
     @staticmethod
     def resume(root, rec):
-        # Rebuilds the saved match; a move the rules refuse is a damaged save.
+        # Rebuilds the saved match; seats the game does not have, a bot level it
+        # lacks or a move the rules refuse make a damaged save.
         try:
-            m = Match(root, rec["game"], rec["options"], rec["seats"], rec["seed"], rec["moves"])
+            game = registry.load(rec["game"])
+            seats = rec["seats"]
+            lo, hi = game.INFO.seats
+            if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
+                raise ValueError("bad seats %r" % (seats,))
+            return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"])
         except (ValueError, KeyError, TypeError) as e:
             raise saves.SaveError("does not replay: %s" % e)
-        lo, hi = m.game.SEATS
-        if not lo <= len(m.seats) <= hi or max(m.seats) >= len(m.bots.LEVELS):
-            raise saves.SaveError("bad seats %r" % (m.seats,))
-        return m
 
     def title(self):
         return registry.title(self.game_id)
@@ -44,12 +50,18 @@ class Match:
     def persons(self):
         return self.seats.count(PERSON)
 
+    def short(self, seat):
+        # "P3", or "You" when one person plays against bots.
+        if self.seats[seat] == PERSON and self.persons() == 1:
+            return "You"
+        return seat_name(seat)
+
     def player(self, seat):
-        # "P1", or "P2 Easy" for a bot; a lone person is "You".
+        # "P1", "You", or "P2 Easy" for a bot.
         k = self.seats[seat]
         if k == PERSON:
-            return "You" if self.persons() == 1 else "P%d" % (seat + 1)
-        return "P%d %s" % (seat + 1, self.bots.LEVELS[k])
+            return self.short(seat)
+        return "%s %s" % (seat_name(seat), self.bots.LEVELS[k])
 
     def option(self, key):
         return self.options.get(key)
@@ -71,8 +83,8 @@ class Match:
         seat = self.state.to_move()
         # Seeded from the match seed and the move number, so a resumed match
         # makes the same choices as one that never stopped.
-        rng = Rng((self.seed + 7919 * (len(self.moves) + 1)) & 0x3FFFFFFF)
-        return self.bots.choose(self.state.view(seat), self.seats[seat], rng)
+        self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
+        return self.bots.choose(self.state.view(seat), self.seats[seat], self.rng)
 
     def record(self):
         return {
@@ -84,7 +96,9 @@ class Match:
         }
 
     def close(self):
-        # Ends the match for good: no save, and no hold on the game's modules
-        # (the app frees them).
-        saves.delete(self.root)
+        # Ends the match for good, with no hold on the game's modules (the app
+        # frees them). Its save goes; a match that made no move has none, and
+        # an older match's save stays.
+        if self.moves:
+            saves.delete(self.root)
         self.game = self.bots = self.state = None

@@ -1,7 +1,8 @@
 # Menus around a match: the title list, the match setup (seats and options),
 # the pause menu and the quit confirmation.
 from engine import registry
-from firmware import tables, ui
+from engine.state import seat_name
+from firmware import scores, tables, ui
 from firmware.match import PERSON
 from firmware.rules import Rules
 
@@ -46,11 +47,13 @@ class Setup(ui.Menu):
         self.game_id = game_id
         game = app.load_game(game_id)
         self.kinds = registry.bots(game_id).LEVELS
-        self.lo, self.hi = game.SEATS
-        self.opts = game.OPTIONS
+        self.info = game.INFO
+        self.lo, self.hi = game.INFO.seats
+        self.opts = game.INFO.options
         self.n = self.lo
-        # Seat 1 a person, the others the first bot level.
-        self.seats = [PERSON] + [0] * (self.hi - 1)
+        # As many people as the game suggests, the others the first bot level.
+        people = self.info.people
+        self.seats = [PERSON] * people + [0] * (self.hi - people)
         self.vals = [0] * len(self.opts)  # index into each option's choices
         ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   B back")
         self._label()
@@ -75,12 +78,10 @@ class Setup(ui.Menu):
                 items.append("Players: %d" % self.n)
             elif kind == "seat":
                 k = self.seats[i]
-                items.append("P%d: %s" % (i + 1, "Person" if k == PERSON else "Bot " + self.kinds[k]))
+                items.append("%s: %s" % (seat_name(i), "Person" if k == PERSON else "Bot " + self.kinds[k]))
             elif kind == "opt":
-                key, label, choices = self.opts[i]
-                v = choices[self.vals[i]]
-                # Every game's "Match" option counts games (or deals) to win.
-                items.append("%s: %s%s" % (label, "best of " if label == "Match" else "", v))
+                key, label, choices, shown = self.opts[i]
+                items.append("%s: %s" % (label, shown % (choices[self.vals[i]],)))
             else:
                 items.append("Start")
         self.items = items
@@ -112,14 +113,18 @@ class Pause(ui.Menu):
     overlay = True
 
     def __init__(self, app):
-        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Quit match"])
+        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
 
     def select(self, i):
+        m = self.app.match
         if i == 0:
             self.app.pop()
         elif i == 1:
-            m = self.app.match
             self.app.push(Rules(self.app, m.game_id, m.title()))
+        elif i == 2:
+            game = self.app.stack[0]  # the game screen, under this menu
+            sheet = game.table.sheet(self.app)
+            self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
         else:
             self.app.replace(QuitConfirm(self.app))
 

@@ -1,8 +1,8 @@
 # The screens of a match in play: the game screen that runs the table, the
-# bots and the pass-and-play hand-off, and the end-of-game and end-of-match
-# screens.
-from engine.state import CONTINUE
-from firmware import tables, ui
+# bots and the pass-and-play hand-off to the next person, and the end-of-round
+# and end-of-match screens, for 2 to 4 seats and any mix of people and bots.
+from engine.state import CONTINUE, best_seats
+from firmware import scores, tables, ui
 from firmware.match import PERSON
 from firmware.menus import Pause
 
@@ -17,11 +17,12 @@ class GameScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.match = match
         self.table = tables.load(match.game_id).Table(match)
-        g = match.game
+        info = match.game.INFO
         # Pass-and-play hides the table between two people's turns unless the
-        # game shows every hand anyway, or its "open hands" option is on.
-        self.hidden = getattr(g, "HIDDEN", False) and match.persons() > 1 and match.option("open") != "On"
-        # The first person's side, until someone moves (seat 1 for bots only).
+        # game shows every hand anyway, or its option to reveal them is on.
+        self.hidden = info.hidden and match.persons() > 1 and match.option(info.reveal) != "On"
+        # The side shown: the first person's until someone moves (seat 1's with
+        # bots only); in hidden games the person who last had the device.
         self.viewer = match.seats.index(PERSON) if match.persons() else 0
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
@@ -73,8 +74,7 @@ class GameScreen(ui.Screen):
         if b == ui.B:
             # A table that takes a play in steps (Habitual Joker: a card, then
             # its target) goes back a step first; from the first, the menu.
-            back = getattr(self.table, "back", None)
-            if self.end == NONE and not self.bot and self.who == self.viewer and back and back():
+            if self.end == NONE and not self.bot and self.who == self.viewer and self.table.back():
                 self.dirty = True
             else:
                 self.app.push(Pause(self.app))
@@ -97,15 +97,22 @@ class GameScreen(ui.Screen):
 
 
 class Handoff(ui.Screen):
-    # Blanks the table until the next person has the device.
+    # Blanks the table until the next person has the device; the table may add
+    # a few lines everybody may see (bids so far, say).
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.game = game
         self.seat = game.who
 
     def draw(self, fb):
-        ui.centre(fb, "Pass to Player %d" % (self.seat + 1), 20)
-        ui.centre(fb, "press A", 36)
+        lines = self.game.table.handoff_lines(self.seat)
+        y = 20 - 3 * len(lines)
+        ui.centre(fb, "Pass to Player %d" % (self.seat + 1), y)
+        y += 12
+        for t in lines:
+            ui.centre(fb, t, y, 1, ui.SMALL)
+            y += 7
+        ui.centre(fb, "press A", y + 2)
 
     def on_button(self, b):
         if b == ui.A:
@@ -118,56 +125,60 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
-def scores_line(match):
-    s = match.state.scores()
-    parts = []
-    for i in range(len(s)):
-        parts.append("P%d %d" % (i + 1, s[i]))
-    return "  ".join(parts)
+def verdict(scores, names):
+    # Who won the match, in a line of the NORMAL font.
+    best = best_seats(scores)
+    if len(best) == 1:
+        w = names[best[0]]
+        return "You win the match!" if w == "You" else w + " wins the match"
+    if len(best) == len(scores):
+        return "Drawn match"
+    return "Shared: " + " ".join([names[i] for i in best])
 
 
-def round_word(match):
-    # What one game of a match is called: "game", or the game's own ROUND ("deal").
-    return getattr(match.game, "ROUND", "game")
-
-
-def ended_rows(st):
-    # How the game ended, then, for a game that keeps them (HJ-match), the
-    # points of every deal so far on one row.
-    rows = ui.wrap(ui.glyphs(st.result_text()), 30)
-    if hasattr(st, "history"):
-        pts = " ".join(["%d-%d" % h for h in st.history()])
-        rows = rows[:2] + [pts if len(pts) > 22 else "points: " + pts]
-    return rows
-
-
-def result_page(fb, title, rows, big, small, hint):
-    # The end screens' layout: how the game ended (SMALL, up to 3 rows), one
-    # line in NORMAL, one more in SMALL, and what A does.
+def result_page(fb, title, top, rows, standings, y, hint):
+    # The end screens: a title bar, a line in NORMAL (or none), how the round
+    # ended (SMALL, up to two rows), the scores table at y, and the keys.
     ui.header(fb, title)
-    y = ui.ROW + 4
-    for r in rows[:3]:
-        ui.centre(fb, r, y, 1, ui.SMALL)
-        y += 7
-    ui.centre(fb, big, 37)
-    ui.centre(fb, small, 48, 1, ui.SMALL)
-    ui.centre(fb, hint, 57, 1, ui.SMALL)
+    at = ui.ROW + 2
+    if top:
+        ui.centre(fb, top, at)
+        at += 10
+    for r in rows:
+        ui.centre(fb, r, at, 1, ui.SMALL)
+        at += 6
+    standings.draw(fb, y)
+    ui.centre(fb, hint + ("   \x11: scores" if standings.history else ""), 57, 1, ui.SMALL)
 
 
-class GameEnd(ui.Screen):
-    # How the game ended and the games won so far; A deals the next game.
-    def __init__(self, app, game):
+class EndScreen(ui.Screen):
+    # What the end screens share: the scores taken when the round ended, and
+    # RIGHT for the score sheet.
+    def __init__(self, app, match):
         ui.Screen.__init__(self, app)
-        self.game = game
-        self.rows = ended_rows(game.match.state)
-        self.word = round_word(game.match)
-
-    def draw(self, fb):
-        w = self.word
-        result_page(fb, w[0].upper() + w[1:] + " over", self.rows, scores_line(self.game.match), w + "s won",
-                    "A: continue")
+        self.standings = scores.Standings(match)
+        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
 
     def on_button(self, b):
+        if b == ui.RIGHT:
+            self.app.push(scores.ScoreSheet(self.app, self.standings))
+        else:
+            self.key(b)
+
+
+class GameEnd(EndScreen):
+    # How the round ended and the scores so far; A deals the next round.
+    def __init__(self, app, game):
+        EndScreen.__init__(self, app, game.match)
+        self.game = game
+        w = game.match.info.round
+        self.title = w[0].upper() + w[1:] + " over"
+
+    def draw(self, fb):
+        result_page(fb, self.title, "", self.rows, self.standings, 25, "A: continue")
+        ui.centre(fb, self.standings.goal, 48, 1, ui.SMALL)
+
+    def key(self, b):
         if b == ui.A:
             self.app.pop()
             self.game.play(CONTINUE)
@@ -175,24 +186,16 @@ class GameEnd(ui.Screen):
             self.app.push(Pause(self.app))
 
 
-class MatchEnd(ui.Screen):
-    # The winner and the games won; A goes back to the title.
+class MatchEnd(EndScreen):
+    # The winner, how the last round ended and the final scores; A goes back
+    # to the title.
     def __init__(self, app, match):
-        ui.Screen.__init__(self, app)
-        st = match.state
-        self.rows = ended_rows(st)
-        w = st.winner()
-        if w is None or w < 0:
-            self.verdict = "Drawn match"
-        elif match.is_person(w) and match.persons() == 1:
-            self.verdict = "You win the match!"
-        else:
-            self.verdict = "P%d wins the match" % (w + 1)
-        self.score = round_word(match) + "s won: " + scores_line(match)
+        EndScreen.__init__(self, app, match)
+        self.verdict = verdict(self.standings.scores, self.standings.names)
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.rows, self.verdict, self.score, "A: back to title")
+        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: back to title")
 
-    def on_button(self, b):
+    def key(self, b):
         if b == ui.A or b == ui.B:
             self.app.home()

@@ -1,15 +1,18 @@
 # The match in progress, saved after every move so a power cut loses nothing.
 #
-# File <root>/save.jp: one header line "JPSAVE <version> <crc16 hex> <length>"
+# File <root>/save.jp: one header line "JPSAVE <version> <crc32 hex> <length>"
 # then the JSON payload written by engine.record.dumps: game, options, seed,
-# seats (-1 = person, else the bot level) and moves. It is written to save.tmp
-# first and renamed over save.jp, so a cut mid-write leaves the old save whole.
+# seats (one per seat: -1 = person, else the bot level) and moves. It is written
+# to save.tmp first and renamed over save.jp, so a cut mid-write leaves the old
+# save whole. (binascii's CRC-32 is in C on the board and the host; one a save, so its
+# bignum on a 32-bit board costs nothing.)
+import binascii
 import json
 import os
 
 from engine import record
 
-VERSION = 1
+VERSION = 2
 NAME = "save.jp"
 TMP = "save.tmp"
 ASIDE = "save.bad"
@@ -20,30 +23,9 @@ class SaveError(ValueError):
     pass
 
 
-def _crc_table():
-    # CRC-16/CCITT-FALSE (poly 0x1021), one 16-bit entry per byte value.
-    t = []
-    for i in range(256):
-        c = i << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
-            c &= 0xFFFF
-        t.append(c)
-    return t
-
-
-_TABLE = None
-
-
-def crc16(data):
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = _crc_table()
-    t = _TABLE
-    c = 0xFFFF
-    for b in data:
-        c = ((c << 8) & 0xFFFF) ^ t[(c >> 8) ^ b]
-    return c
+class OldSave(SaveError):
+    # Written by an earlier firmware whose saves this one cannot read.
+    pass
 
 
 def path(root, name):
@@ -69,7 +51,7 @@ def _remove(p):
 
 def encode(rec):
     payload = record.dumps(rec).encode()
-    head = "%s %d %04x %d\n" % (MAGIC, VERSION, crc16(payload), len(payload))
+    head = "%s %d %08x %d\n" % (MAGIC, VERSION, binascii.crc32(payload), len(payload))
     return head.encode() + payload
 
 
@@ -90,12 +72,14 @@ def decode(data):
         size = int(head[3])
     except ValueError:
         raise SaveError("bad header")
+    if version < VERSION:
+        raise OldSave("made by an older version (%d)" % version)
     if version != VERSION:
         raise SaveError("unknown version %d" % version)
     payload = data[nl + 1:]
     if len(payload) != size:
         raise SaveError("truncated (%d of %d bytes)" % (len(payload), size))
-    if crc16(payload) != crc:
+    if binascii.crc32(payload) != crc:
         raise SaveError("checksum mismatch")
     try:
         rec = json.loads(payload.decode())
@@ -112,8 +96,10 @@ def _checked(rec):
             raise SaveError("missing " + key)
     if not isinstance(rec["game"], str) or not isinstance(rec["options"], dict):
         raise SaveError("bad payload")
-    if not isinstance(rec["seed"], int):
+    if not isinstance(rec["seed"], int) or rec["seed"] < 0 or rec["seed"] >> 30:
         raise SaveError("bad seed")
+    if not isinstance(rec["seats"], list):
+        raise SaveError("bad seats")
     for s in rec["seats"]:
         if not isinstance(s, int) or s < -1:
             raise SaveError("bad seats")

@@ -6,6 +6,7 @@
 # `overlay` screen (dialog, pause menu) is drawn over the screen beneath it.
 from engine import cards
 from firmware import font
+from firmware.text import wrap  # noqa: F401  (the screens' word wrap)
 from firmware.buttons import UP, DOWN, LEFT, RIGHT, A, B
 
 W = 128
@@ -56,31 +57,6 @@ def item(fb, s, x, y, w, selected, size=NORMAL):
     if selected:
         fb.fill_rect(x, y, w, font.CELL_H[size] + 1, 1)
     font.text(fb, s, x + 2, y + 1, 0 if selected else 1, size)
-
-
-def wrap(s, cols):
-    # Greedy word wrap to rows of at most cols characters; long words are cut.
-    rows = []
-    line = ""
-    for word in s.split(" "):  # not split(): font.TEN is "\n"
-        if not word:
-            continue
-        while len(word) > cols:
-            if line:
-                rows.append(line)
-                line = ""
-            rows.append(word[:cols])
-            word = word[cols:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= cols:
-            line = line + " " + word
-        else:
-            rows.append(line)
-            line = word
-    if line:
-        rows.append(line)
-    return rows
 
 
 def glyphs(s):

@@ -9,7 +9,7 @@ import types
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
-from engine.state import CONTINUE
+from engine.state import CONTINUE, WINS, Game
 from firmware import play, saves, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.menus import Pause, QuitConfirm, Setup, Title
@@ -149,7 +149,7 @@ def test_person_vs_bot_full_match(tmp_path):
     assert st.is_over()
     w = st.winner()
     assert end.verdict == ("Drawn match" if w == -1 else ("You win the match!" if w == 0 else "P2 wins the match"))
-    assert str(st.scores()[0]) in end.score
+    assert end.standings.scores == st.scores() and end.standings.names == ["You", "P2"]
     assert not os.path.exists(saves.path(dev.app.root, saves.NAME))  # a finished match leaves no save
     for name in MODULES:
         assert name not in sys.modules
@@ -344,7 +344,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     m3 = dev3.app.match
     end3 = play_out(dev3)
     assert m2.moves == m3.moves and len(m3.moves) > 9
-    assert (end2.verdict, end2.score) == (end3.verdict, end3.score)
+    assert (end2.verdict, end2.standings.scores) == (end3.verdict, end3.standings.scores)
 
 
 def _damage(kind, data):
@@ -420,9 +420,10 @@ def _hidden_game(monkeypatch):
 
     mod = types.ModuleType("hiddendj")
     mod.__dict__.update(doublejoker.__dict__)
-    mod.HIDDEN = True
-    mod.OPTIONS = doublejoker.OPTIONS + (("open", "Open hands", ("Off", "On")),)
-    mod.new_game = lambda seed, options: doublejoker.new_game(seed, {"games": options["games"]})
+    info = doublejoker.INFO
+    mod.INFO = Game(info.seats, info.options + (("open", "Open hands", ("Off", "On"), "%s"),), True, "open",
+                    info.round, info.counts, info.goal)
+    mod.new_game = lambda seed, options, seats: doublejoker.new_game(seed, {"games": options["games"]}, seats)
     monkeypatch.setitem(sys.modules, "hiddendj", mod)
     monkeypatch.setitem(sys.modules, "firmware.tables.hiddendj", dj_table)
     monkeypatch.setattr(tables, "hiddendj", dj_table, raising=False)
@@ -518,8 +519,8 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     # A game of 2-4 seats gets a Players line; the seats follow it, each seat
     # cycles Person and the bot levels, and Start passes exactly what is shown.
     mod = types.ModuleType("fourseats")
-    mod.SEATS = (2, 4)
-    mod.OPTIONS = (("rounds", "Rounds", (2, 4)), ("open", "Open hands", ("Off", "On")))
+    mod.INFO = Game((2, 4), (("rounds", "Rounds", (2, 4), "%d"), ("open", "Open hands", ("Off", "On"), "%s")),
+                    True, "open", "round", WINS, "{rounds} rounds")
     monkeypatch.setitem(sys.modules, "fourseats", mod)
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
     monkeypatch.setattr(tables, "available", lambda gid: gid == "fourseats")

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from engine import play, registry
+from firmware import saves
 from tools import build, micropython
 
 ROOT = build.ROOT
@@ -66,14 +67,14 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
         "for gid in registry.ids():\n"
         "    mod = registry.load(gid)\n"
         "    assert mod.__file__.endswith('.mpy'), mod.__file__\n"
-        "    state, moves = play.play_match(gid, 7, {}, [0] * mod.SEATS[1])\n"
+        "    state, moves = play.play_match(gid, 7, {}, [0] * mod.INFO.seats[1])\n"
         "    print(play.record_line(gid, {}, 7, moves, state))\n"
     )
     rc, got = micropython.run([str(driver)], root=out)
     assert rc == 0
     want = []
     for gid in registry.ids():
-        seats = registry.load(gid).SEATS[1]
+        seats = registry.load(gid).INFO.seats[1]
         state, moves = play.play_match(gid, 7, {}, [0] * seats)
         want.append(play.record_line(gid, {}, 7, moves, state))
     assert got.splitlines() == want
@@ -128,7 +129,8 @@ def test_deploy_to_a_fake_board(tmp_path):
         "main.py": "print('old firmware')\n",
         "engine/games/demo.py": "NAME = 'stale source'\n",
         "engine/old.mpy": "gone",
-        "saves/current.sav": "keep me",
+        saves.NAME: "keep me",  # the match in progress, where the app keeps it
+        saves.ASIDE: "and me",
     })
     board = subprocess.Popen(micropython.command(["--fake-board"], root=str(flash)),
                              stdout=subprocess.PIPE, text=True)
@@ -140,7 +142,7 @@ def test_deploy_to_a_fake_board(tmp_path):
         after = json.loads(board.communicate(timeout=60)[0])
     finally:
         board.kill()
-    want = {"saves/current.sav": hashlib.sha256(b"keep me").hexdigest()}
+    want = {saves.NAME: hashlib.sha256(b"keep me").hexdigest(), saves.ASIDE: hashlib.sha256(b"and me").hexdigest()}
     for rel in built_files(out):
         with open(os.path.join(out, rel), "rb") as f:
             want[rel] = hashlib.sha256(f.read()).hexdigest()

@@ -2,15 +2,17 @@
 # shared by the games as the walk picks them from the title (about 20 s of
 # CPU with two games), with a power cut now and then (a new app on the same
 # storage, which must offer to resume).
-# Nothing may raise, a screen is always on the stack, the frame buffer keeps
-# its size and the panel always holds exactly the frame that was drawn.
+# Nothing may raise, and after every burst of presses and every frame:
+# the bottom of the screen stack is the title or a match; a match in progress
+# has its every move in the save; the panel holds exactly the frame drawn; and
+# in a game that hides hands, a person about to move sees their own side only.
 import os
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine.rng import Rng
-from firmware import saves
+from firmware import play, saves
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from firmware.menus import playable
+from firmware.menus import Title, playable
 from tools.sim import Device
 
 PRESSES = 100000
@@ -20,10 +22,22 @@ WEIGHTED = (A, A, A, UP, DOWN, LEFT, RIGHT, RIGHT, DOWN, B)
 BOT_DELAY = 60  # ms: bots move after two frames, so matches move on
 
 
-def check(dev):
+def check(dev, root):
     app = dev.app
-    assert app.stack, "no screen on the stack"
-    assert len(dev.display.buf) == 1024 and dev.display.fb is app.fb
+    bottom = app.stack[0]
+    assert isinstance(bottom, (Title, play.GameScreen, play.MatchEnd)), bottom
+    m = app.match
+    if m is not None and m.moves and not m.state.is_over():
+        rec = saves.read(root)
+        assert rec["moves"] == list(m.moves) and rec["seats"] == m.seats and rec["game"] == m.game_id
+
+
+def check_frame(dev):
+    app = dev.app
+    assert bytes(dev.i2c.panel.ram) == bytes(dev.display.buf)
+    g = app.stack[-1]
+    if isinstance(g, play.GameScreen) and g.hidden and g.end == play.NONE and not g.bot:
+        assert g.viewer == g.who and g.handed
 
 
 def new_device(root, seed):
@@ -46,15 +60,15 @@ def test_random_buttons(tmp_path):
         for _ in range(1 + rng.below(47)):
             dev.app.press(WEIGHTED[rng.below(len(WEIGHTED))])
             presses += 1
-            check(dev)
             seen.add(type(dev.app.stack[-1]).__name__)
             if dev.app.match is not None and dev.app.match.moves:
                 played.add(dev.app.match.game_id)
+        check(dev, root)
         for _ in range(1 if rng.below(8) else 6):
             dev.frame()
             frames += 1
-            check(dev)
-            assert bytes(dev.i2c.panel.ram) == bytes(dev.display.buf)
+            check_frame(dev)
+            check(dev, root)
         if rng.below(200) == 0:
             # Power cut: whatever was saved must come back as "Resume".
             saved = os.path.exists(saves.path(root, saves.NAME))
@@ -64,6 +78,7 @@ def test_random_buttons(tmp_path):
             assert items[0].startswith("Resume") == saved
     assert restarts > 0 and frames > 3000
     # The walk reached every kind of screen.
-    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd"}
+    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd", "ScoreSheet",
+            "Handoff"}
     assert want <= seen, want - seen
     assert played == set(playable()), set(playable()) - played

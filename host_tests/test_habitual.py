@@ -330,6 +330,21 @@ def test_draw_after_every_play_from_hand_only_hj12():
     assert s.hand(1) == cards("3h")
 
 
+def test_each_end_of_a_deal_says_what_happened_hj19():
+    tops = ("4s", "10c", "Jd", "2c", "8d", "Kd", "Ks", "Kc")
+    # P1 plays its last card; P2 holds cards with no play (fives and an eight fit
+    # none of the tops, and its spares are full): neither can play.
+    s = position(("5h", "5c"), ("", "5d 5s 8h"), tops, pts=(1, 3))
+    s.apply(code(s, "5h", 0))
+    assert s.deal_over() and s.stopped(0) and s.stopped(1)
+    assert s.result_text() == "P2 wins deal 1, 2-3: neither can play"
+    # Both out of cards, level: nobody stopped, the cards ran out.
+    s = position(("5h", ""), ("", ""), tops, pts=(2, 3))
+    s.apply(code(s, "5h", 0))
+    assert s.deal_over() and not s.stopped(0) and not s.stopped(1)
+    assert s.result_text() == "Deal 1 tied 3-3: both out of cards"
+
+
 def test_stopping_and_playing_on_alone_hj17():
     tops = ("4s", "10c", "Jd", "2c", "8d", "Kd", "Ks", "Kc")
     # P1 trails 2-3 and draws level; P2 cannot play, so P1 plays on alone.
@@ -352,8 +367,8 @@ def test_stopping_and_playing_on_alone_hj17():
     s.apply(code(s, "5h", 0))
     assert s.phase() == H.SOLO and on(s, 4) == []
     s.apply(code(s, "7s", H.SPARES))
-    assert s.deal_over() and s.scores() == [0, 1]
-    assert s.result_text() == "P2 wins deal 1, 2-3: no plays left"
+    assert s.deal_over() and s.scores() == [0, 1] and not s.stopped(0) and s.stopped(1)
+    assert s.result_text() == "P2 wins deal 1, 2-3: P1 cannot play on"
     # A player with no play when the deal starts stops at once.
     s = position(("", "Qh"), ("", ""), tops)
     assert s.stopped(0) and s.phase() == H.SOLO and s.to_move() == 1
@@ -472,7 +487,7 @@ def play_checked(seed, deals, rng):
         if not s.deal_over():
             assert abs(pts[0] - pts[1]) <= left  # HJ-18
             assert s.phase() == H.SOLO or s.to_move() == 1 - p  # HJ-8
-            assert s.phase() == H.PLAY or s.to_move() == p  # HJ-17
+            assert s.phase() == H.TURNS or s.to_move() == p  # HJ-17
         elif "cannot catch up" in s.result_text():
             assert abs(pts[0] - pts[1]) > left
         e = s.encode()
@@ -507,3 +522,15 @@ def test_matches_of_one_three_five_deals_hj20_hj21():
             assert s.winner() == (wins.index(best) if wins.count(best) == 1 else -1)
             assert s.legal_moves() == [] and s.to_move() == -1
             assert s.why_illegal(CONTINUE) == "the match is over"
+
+
+def test_encoding_holds_any_score():
+    # Scores are stored with engine.codec, not a byte each: large and negative
+    # values survive the round trip (the protocol promises it for every game).
+    s = H.new_game(3)
+    s.pts = [300, 0]
+    s.wins = [1000, 2]
+    s.hist = [[300, -5], [70000, 1]]
+    t = H.decode(s.encode())
+    assert t.deal_points() == [300, 0] and t.scores() == [1000, 2] and t.history() == [[300, -5], [70000, 1]]
+    assert t.encode() == s.encode()

@@ -5,6 +5,7 @@ import math
 import sys
 
 from engine.ai import habitual as A
+from engine.ai import sampling
 from engine.games import habitual as H
 from engine.rng import Rng
 from engine.state import CONTINUE
@@ -91,7 +92,7 @@ def test_determinize_deals_exactly_the_unseen_cards():
     v = s.view(p)
     seen = set()
     for i in range(20):
-        w = A.determinize(v, Rng(i))
+        w = sampling.determinize(v, Rng(i))
         assert w.hand(p) == s.hand(p) and w.spares(1 - p) == s.spares(1 - p)
         assert w.hand_size(1 - p) == 5 and w.store_count() == s.store_count()
         assert sorted(w.hand(1 - p) + list(w.store)) == sorted(v.unseen_cards())
@@ -101,13 +102,17 @@ def test_determinize_deals_exactly_the_unseen_cards():
 
 
 def test_easy_beats_random_clearly():
-    w, t, l = duel(0, RANDOM, 40)
-    assert score(w, t, l)[0] > 0.8, (w, t, l)
+    w, t, l = duel(0, RANDOM, 60)
+    p, half = score(w, t, l)
+    assert p - half > 0.75, (w, t, l)
 
 
-def test_hard_beats_easy():
-    w, t, l = duel(1, 0, 40)
-    assert w > l, (w, t, l)
+def test_hard_beats_easy_with_confidence():
+    # Seats alternate on each seed, so Easy against itself scores exactly 0.5:
+    # Hard must score above that by more than the 95% margin of 160 deals.
+    w, t, l = duel(1, 0, 160)
+    p, half = score(w, t, l)
+    assert p - half > 0.5, (w, t, l)
 
 
 def figures(deals=500):

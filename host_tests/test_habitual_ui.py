@@ -307,7 +307,7 @@ def test_never_draws_the_opponents_hand(tmp_path):
     # HJ-hidden: two positions that differ only in the opponent's hand (and
     # the store's order) draw the same frame for the viewer; a different hand
     # of the viewer's own does change it.
-    m = find_match(tmp_path, lambda s: s.phase() == hj.PLAY and s.store_count() > 3 and s.to_move() == 0)
+    m = find_match(tmp_path, lambda s: s.phase() == hj.TURNS and s.store_count() > 3 and s.to_move() == 0)
     st = m.state
     for viewer in (0, 1):
         v = st.view(viewer)
@@ -426,9 +426,10 @@ def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
 
 
 TOUR = """import sys
+import binascii
 import tools.host
 from tools.uibench import Rig, _mkdir
-from firmware import play, saves
+from firmware import play
 from firmware.buttons import A, DOWN, RIGHT, UP
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
@@ -451,7 +452,7 @@ for _ in range(20000):
         rig.frame()
         if rig.app.match is None or len(rig.app.match.moves) == moves:
             continue
-    print("hj: %s %d %04x" % (type(rig.app.stack[-1]).__name__, n, saves.crc16(rig.display.buf)))
+    print("hj: %s %d %08x" % (type(rig.app.stack[-1]).__name__, n, binascii.crc32(rig.display.buf)))
 print("hj: end", type(rig.app.stack[-1]).__name__, n)
 """
 

@@ -26,7 +26,7 @@ def check_replays(lines):
         rec = json.loads(line)
         state = record.replay(rec)
         assert state.is_over()
-        assert record.dumps(record.make(rec["game"], rec["options"], rec["seed"], rec["moves"], state)) == line
+        assert record.dumps(record.make(rec["game"], rec["options"], rec["seats"], rec["seed"], rec["moves"], state)) == line
 
 
 def test_selfplay_identical_on_both_runtimes():
@@ -42,7 +42,7 @@ def test_selfplay_identical_on_both_runtimes():
 
 def test_strong_bots_identical_on_both_runtimes():
     for game_id in registry.ids():
-        seats = registry.load(game_id).SEATS[1]
+        seats = registry.load(game_id).INFO.seats[1]
         levels = [len(registry.bots(game_id).LEVELS) - 1] + [0] * (seats - 1)
         arg = ",".join([str(v) for v in levels])
         mp = micropython_lines(["--game", game_id, "--seed", "100", "--games", str(STRONG_SEEDS), "--levels", arg])

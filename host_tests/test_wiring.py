@@ -1,23 +1,59 @@
-# The README's wiring picture is generated from the board profile; it must not drift from it.
+# The wiring a maker follows must match the board profile: the README's table and
+# the picture, both checked against the Pico's pinout as the Raspberry Pi Pico
+# datasheet gives it (written out here, apart from tools/wiring.py).
 import json
 import os
+import re
 
 from tools import wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Pico datasheet, pinout: GPIO -> physical header pin.
+DATASHEET = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,
+             13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29,
+             26: 31, 27: 32, 28: 34}
+GROUND = (3, 8, 13, 18, 23, 28, 38)
+POWER_3V3 = 36
+
+
+def profile():
+    with open(os.path.join(ROOT, "boards", "pico.json")) as f:
+        return json.load(f)
 
 
 def test_wiring_picture_matches_profile():
-    with open(os.path.join(ROOT, "boards", "pico.json")) as f:
-        profile = json.load(f)
     with open(os.path.join(ROOT, "boards", "pico-wiring.svg")) as f:
-        assert f.read() == wiring.svg(profile), "run: python -m tools.wiring boards/pico.json boards/pico-wiring.svg"
+        assert f.read() == wiring.svg(profile()), "run: python -m tools.wiring boards/pico.json boards/pico-wiring.svg"
 
 
-def test_every_profile_pin_is_on_the_header():
-    with open(os.path.join(ROOT, "boards", "pico.json")) as f:
-        profile = json.load(f)
-    text = wiring.svg(profile)
-    for gp in list(profile["buttons"].values()) + [profile["i2c"]["sda"], profile["i2c"]["scl"]]:
-        pin = wiring.pin_of("GP%d" % gp)
-        assert "%d GP%d" % (pin, gp) in text
+def test_picture_labels_follow_the_datasheet():
+    for gp, pin in DATASHEET.items():
+        assert wiring.PICO_PINS[pin] == "GP%d" % gp
+    for pin in GROUND:
+        assert wiring.PICO_PINS[pin] == "GND"
+    assert wiring.PICO_PINS[POWER_3V3] == "3V3"
+    text = wiring.svg(profile())
+    p = profile()
+    for gp in list(p["buttons"].values()) + [p["i2c"]["sda"], p["i2c"]["scl"]]:
+        assert "%d GP%d" % (DATASHEET[gp], gp) in text
+
+
+def test_readme_table_matches_profile_and_pinout():
+    # Every row "| Button UP | 14 (GP10) |" names the GPIO the profile gives that
+    # part, on the header pin the datasheet puts it.
+    p = profile()
+    want = {"OLED SDA": p["i2c"]["sda"], "OLED SCL": p["i2c"]["scl"]}
+    for key, gp in p["buttons"].items():
+        want["Button " + key.upper()] = gp
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    seen = set()
+    for part, pin, gp in re.findall(r"^\| ([A-Za-z ]+?) \| (\d+) \(GP(\d+)", readme, re.M):
+        if part in want:
+            assert int(gp) == want[part], part
+            assert int(pin) == DATASHEET[int(gp)], part
+            seen.add(part)
+    assert seen == set(want)
+    assert "| OLED VCC | %d (3V3" % POWER_3V3 in readme
+    ground = re.findall(r"^\| (?:OLED GND|the other leg of every button) \| (\d+) \(GND\)", readme, re.M)
+    assert len(ground) == 2 and all([int(g) in GROUND for g in ground])

@@ -4,7 +4,10 @@
 #   on CPython and under MicroPython;
 #   per bot level, mean and max decision time under MicroPython, and the Pico estimate
 #   from a calibration loop timed in the same run (1,000,000 x `n += 1` take about
-#   8.0 s on a Pico: estimate = t_wasm * 8.0 / t_calibration_wasm);
+#   8.0 s on a Pico: estimate = t_wasm * 8.0 / t_calibration_wasm), plus the garbage
+#   collector's share: what the decision allocates, over the heap a Pico has free
+#   during the match, times one collection's cost (timed under the port at the
+#   match's peak heap and scaled the same way);
 #   bytes of an encoded state, typical and max over a match;
 #   heap in use (gc.mem_alloc after gc.collect) under MicroPython during a bot match;
 #   then the figures of the modules in MORE.
@@ -20,6 +23,7 @@ from engine.rng import Rng
 
 CAL_LOOPS = 1000000
 PICO_CAL_S = 8.0  # seconds the calibration loop takes on a Pico at 125 MHz
+PICO_HEAP = 230000  # bytes of MicroPython heap on a Pico at boot (DESIGN.md)
 PLAYOUT_MS = 1000  # time spent on each playout figure
 SEED = 1
 REPEATS = 2  # the same bot match (every seat at one level) is timed this often; each
@@ -79,18 +83,18 @@ def calibrate():
 
 
 def seats_of(gid):
-    return registry.load(gid).SEATS[1]
+    return registry.load(gid).INFO.seats[1]
 
 
 def random_playouts(gid):
     # Deals played to their end by uniform random moves per second.
     game = registry.load(gid)
-    options = play.options_for(game, {})
+    options = game.INFO.defaults()
     rng = Rng(SEED)
     done = 0
     start = now_us()
     while done < 3 or since_us(start) < PLAYOUT_MS * 1000:
-        state = game.new_game(SEED + done, options)
+        state = game.new_game(SEED + done, options, seats_of(gid))
         while not state.deal_over():
             legal = state.legal_moves()
             state.apply(legal[rng.below(len(legal))])
@@ -98,21 +102,27 @@ def random_playouts(gid):
     return done * 1000000.0 / since_us(start)
 
 
-def match_moves(gid, levels):
+def match_moves(gid, levels, alloc=False):
     # Plays one bot match like engine.play, yielding (state, us) after every move: us is
-    # the time the bot took to choose it, None when there was only one legal move.
+    # the time the bot took to choose it, None when there was only one legal move;
+    # with alloc, (state, us, bytes the choice allocated) (MicroPython only).
     game = registry.load(gid)
     bots = registry.bots(gid)
-    state = game.new_game(SEED, play.options_for(game, {}))
+    state = game.new_game(SEED, {}, len(levels))
     rngs = [play.bot_rng(SEED, seat) for seat in range(len(levels))]
     while not state.is_over():
         seat = state.to_move()
         choice = len(state.legal_moves()) > 1
+        before = gc.mem_alloc() if alloc else 0
         start = now_us()
         move = play.bot_move(bots, state, levels[seat], rngs[seat])
         took = since_us(start) if choice else None
+        used = gc.mem_alloc() - before if alloc else 0
         state.apply(move)
-        yield state, took
+        if alloc:
+            yield state, took, used
+        else:
+            yield state, took
 
 
 def encoded_sizes(gid):
@@ -129,10 +139,20 @@ def cpython_lines(gids):
               % (gid, typical, most))
 
 
+def gc_ms():
+    # The wasm milliseconds of the collection tools/mprun.mjs ran after the last
+    # step that yielded "gc".
+    import __main__
+
+    return __main__._mprun_gc_ms
+
+
 def micropython_steps(gids):
     # A generator: this port collects garbage only between the calls tools/mprun.mjs
     # makes (gc.collect() inside one just flags it), so heap use is read at the start
-    # of the step after a `gc.collect(); yield`, and every move ends a step.
+    # of the step after a `gc.collect(); yield`, every move ends a step, and what a
+    # decision allocates is gc.mem_alloc() after it less before it (nothing is
+    # collected within a step).
     where = runtime_label()
     cal = calibrate()
     scale = PICO_CAL_S * 1000000 / cal  # Pico microseconds per wasm microsecond
@@ -143,21 +163,9 @@ def micropython_steps(gids):
         print("%s: random playouts: %.1f deals/s on %s, Pico estimate %.2f deals/s"
               % (gid, rate, where, rate / scale))
         yield
+        # Heap in use through a match of the strongest bot against the first level,
+        # and what one garbage collection costs at its peak.
         names = registry.bots(gid).LEVELS
-        for level in range(len(names)):
-            times = None
-            for _ in range(REPEATS):
-                run = []
-                for _state, took in match_moves(gid, [level] * seats_of(gid)):
-                    if took is not None:
-                        run.append(took)
-                    yield
-                times = run if times is None else [min(a, b) for a, b in zip(times, run)]
-            mean = sum(times) / len(times)
-            print("%s: bot level %d (%s) decision: mean %.1f ms, max %.1f ms over %d on %s; "
-                  "Pico estimate mean %.0f ms, max %.0f ms"
-                  % (gid, level, names[level], mean / 1000, max(times) / 1000, len(times), where,
-                     mean * scale / 1000, max(times) * scale / 1000))
         levels = [len(names) - 1] + [0] * (seats_of(gid) - 1)
         gc.collect()
         yield
@@ -169,6 +177,35 @@ def micropython_steps(gids):
         print("%s: heap in use (gc.mem_alloc after gc.collect, engine as .mpy): %d bytes at the start, "
               "max %d bytes during a level %s match on %s"
               % (gid, at_start, peak, ",".join([str(v) for v in levels]), where))
+        keep = [bytearray(256) for _ in range((peak - gc.mem_alloc()) // 272)]  # the peak's live heap
+        yield "gc"
+        collect_ms = gc_ms() * scale
+        keep = None
+        free = PICO_HEAP - peak
+        print("%s: one garbage collection with %d bytes live: %.2f ms on %s, Pico estimate %.1f ms; "
+              "a Pico collects once per %d bytes allocated at that heap (%d of about %d free)"
+              % (gid, peak, gc_ms(), where, collect_ms, free, free, PICO_HEAP))
+        for level in range(len(names)):
+            times = None
+            allocs = []
+            for _ in range(REPEATS):
+                run = []
+                for _state, took, alloc in match_moves(gid, [level] * seats_of(gid), True):
+                    if took is not None:
+                        run.append(took)
+                        if times is None:
+                            allocs.append(alloc)
+                    yield
+                times = run if times is None else [min(a, b) for a, b in zip(times, run)]
+            mean = sum(times) / len(times)
+            amean = sum(allocs) // len(allocs)
+            gcs = collect_ms * amean / free  # collections a mean decision causes, times their cost
+            print("%s: bot level %d (%s) decision: mean %.1f ms, max %.1f ms over %d on %s; "
+                  "Pico estimate mean %.0f ms, max %.0f ms; allocates mean %d, max %d bytes, "
+                  "so the collector adds about %.1f ms to a mean decision on a Pico"
+                  % (gid, level, names[level], mean / 1000, max(times) / 1000, len(times), where,
+                     mean * scale / 1000 + gcs, max(times) * scale / 1000 + collect_ms * max(allocs) / free,
+                     amean, max(allocs), gcs))
         registry.unload(gid)
 
 
@@ -188,8 +225,8 @@ def steps(argv=None):
         print("usage: python -m tools.bench [--game ID]", file=sys.stderr)
         raise SystemExit(2)
     if sys.implementation.name == "micropython":
-        for _ in micropython_steps(gids):
-            yield
+        for ask in micropython_steps(gids):
+            yield ask
         return
     cpython_lines(gids)
     rc = run_micropython(argv)

@@ -115,7 +115,9 @@ function sink(write) {
 
 // STEPS: this port collects garbage only between calls from JavaScript (gc.collect()
 // inside a call merely flags it and the heap grows, up to about 2 GB), so a module
-// with steps() has each step of that generator run as a call of its own.
+// with steps() has each step of that generator run as a call of its own. A step
+// that yields "gc" has a collection run and timed right after it, as a call of its
+// own; the next step reads the milliseconds as __main__._mprun_gc_ms.
 function wrapper(opt, scriptPath) {
   const start = opt.module
     ? `    m = __import__(${JSON.stringify(opt.module)})
@@ -138,6 +140,8 @@ sys.argv[:] = ${pyJson([opt.module || opt.script].concat(opt.args))}
 _mprun_rc = 0
 _mprun_more = 0
 _mprun_steps = None
+_mprun_ask = None
+_mprun_gc_ms = -1.0
 
 
 def _mprun_start():
@@ -145,9 +149,9 @@ def _mprun_start():
 ${start}
 
 def _mprun_step():
-    global _mprun_more
+    global _mprun_more, _mprun_ask
     try:
-        next(_mprun_steps)
+        _mprun_ask = next(_mprun_steps)
     except StopIteration:
         _mprun_more = 0
 
@@ -213,7 +217,14 @@ async function run(opt) {
   let rc;
   try {
     mp.runPython(wrapper(opt, scriptPath));
-    while (mp.globals.get("_mprun_more")) mp.runPython("_mprun_guard(_mprun_step)");
+    while (mp.globals.get("_mprun_more")) {
+      mp.runPython("_mprun_guard(_mprun_step)");
+      if (mp.globals.get("_mprun_ask") === "gc") {
+        const t0 = performance.now();
+        mp.runPython("import gc\ngc.collect()");
+        mp.globals.set("_mprun_gc_ms", performance.now() - t0);
+      }
+    }
     rc = mp.globals.get("_mprun_rc");
   } catch (e) {
     out.flush();

@@ -7,6 +7,7 @@
 # are the .mpy the board gets; framebuf is the port's own. This module runs
 # on both runtimes: no argparse, no f-strings. tour() is one scripted session
 # through every screen that host_tests/test_app.py runs on both runtimes.
+import binascii
 import gc
 import sys
 
@@ -173,7 +174,7 @@ def tour(root, seeds_dir):
 
     def note(what):
         top = rig.app.stack[-1]
-        out.append("tour: %s %s %04x" % (what, type(top).__name__, saves.crc16(rig.display.buf)))
+        out.append("tour: %s %s %08x" % (what, type(top).__name__, binascii.crc32(rig.display.buf)))
 
     def press(*bs):
         for b in bs:
@@ -231,7 +232,7 @@ def tour(root, seeds_dir):
     press(A)
     note("title")
     with open(saves.path(root, saves.NAME), "wb") as f:
-        f.write(b"JPSAVE 1 0000 3\nbad")
+        f.write(b"JPSAVE 2 00000000 3\nbad")
     rig = Rig(root, seeds_dir)
     rig.frame()
     note("damaged save")

@@ -2,14 +2,8 @@
 # alpha-beta and iterative deepening under a node budget (the game has perfect
 # information, DJ-4). Both read the hand masks of the view directly: each hand is one
 # 13-bit rank mask per seat and suit (engine.games.doublejoker).
+from engine import const
 from engine.games.doublejoker import FOLLOW, LEAD, PLACE, PLAY, TAKE, count
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
 
 
 LEVELS = ("Easy", "Hard")
@@ -22,8 +16,8 @@ TAKE_BACK = const(-1)  # turn(): the leader takes the stack back
 DONE = const(-2)  # turn(): the pre-lead action is made already
 
 # Static evaluation, for the player to lead (tuned in Hard-vs-Easy matches):
-CARD = const(25)  # per card more in hand than the opponent
-JOKER = const(2)  # per joker-stack card fewer than the opponent (DJ-11)
+W_CARD = const(25)  # per card more in hand than the opponent
+W_JOKER = const(2)  # per joker-stack card fewer than the opponent (DJ-11)
 LOST_SOON = const(3000)  # a void the opponent can lead and nobody can refill
 # per suit the opponent can lead, for holding 0, 1, 2, 3, 4..12 cards of it
 SHORT = (-60, -24, -8, -2) + (0,) * 9
@@ -122,7 +116,7 @@ class Search:
         # One pass over the suits finds an immediate win, the pre-lead choices as bits
         # (suit * 2: place a card, suit * 2 + 1: take back) and the static value.
         cand = 0
-        v = CARD * (self.n[L] - self.n[1 - L]) + JOKER * (self.j[1 - L] - self.j[L])
+        v = W_CARD * (self.n[L] - self.n[1 - L]) + W_JOKER * (self.j[1 - L] - self.j[L])
         for s in range(4):
             a = c[bl + s]
             b = c[bf + s]

@@ -6,9 +6,8 @@
 # few moves by short playouts in the sampled worlds, scored by the point margin
 # and by how many plays onto their own stacks each side is left with.
 from engine.ai import sampling
-from engine.bits import popcount as _count
-from engine.games.habitual import (BETWEEN, CONTINUE, DN, JOKER, NB, STACK, UP, B, W,
-                                   target_of)
+from engine.bits import popcount
+from engine.games.habitual import CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
 
 LEVELS = ("Easy", "Hard")
 BUDGET = 600  # Hard: work per decision, in plies (see ROLLOUT_COST, WORLD_COST)
@@ -38,7 +37,7 @@ def _reach(v, q, c):
 def _potential(v, k):
     # Live cards that could still go on stack k: how much it is worth to its owner.
     nb = NB[v.top[k] % 13]
-    return _count(nb & ~v.piled[0]) + _count(nb & ~v.piled[1])
+    return popcount(nb & ~v.piled[0]) + popcount(nb & ~v.piled[1])
 
 
 def _next_same(c, below):
@@ -80,7 +79,7 @@ def value(v, m):
                 fits = 1
         return -3 + (0 if fits else 2)
     t = target_of(m)
-    k = v._stack(m)
+    k = v.stack_of(m)
     c = v.card_of(m)
     top = v.top[k]
     spare = v.from_spares(m)
@@ -111,42 +110,33 @@ def ranked(v, moves):
     return [m for _, m in w]
 
 
-def _own_plays(s, seat):
-    # How many plays seat has onto its own stacks (the masks of legal cards per
-    # stack, engine.games.habitual._mask, against its hand and spares).
-    i = 2 * seat
-    xa = s.hw[i] | s.sw[i]
-    xb = s.hw[i + 1] | s.sw[i + 1]
-    n = 0
-    for k in range(4 * seat, 4 * seat + 4):
-        m = xa & s.ma[k]
-        while m:
-            m &= m - 1
-            n += 1
-        m = xb & s.mb[k]
-        while m:
-            m &= m - 1
-            n += 1
-    return n
-
-
 def _playout(s, seat, rng):
     # A few plies by the KIND policy, then the position's worth for seat.
+    # The moves are read in place and the pick counted out: nothing allocated.
     n = 0
-    while s._ph < BETWEEN and n < PLIES:
-        moves = s._moves
+    while not s.deal_over() and n < PLIES:
+        moves = s.legal_view()
         best = 0
         for m in moves:
             if KIND[m] > best:
                 best = KIND[m]
-        pool = [m for m in moves if KIND[m] == best]
-        s._apply(pool[rng.below(len(pool))])
+        k = 0
+        for m in moves:
+            if KIND[m] == best:
+                k += 1
+        k = rng.below(k)
+        for m in moves:
+            if KIND[m] == best:
+                if not k:
+                    break
+                k -= 1
+        s.apply_legal(m)
         n += 1
-    d = MARGIN * (s.pts[seat] - s.pts[1 - seat])
-    if s._ph >= BETWEEN:
+    d = MARGIN * (s.points(seat) - s.points(1 - seat))
+    if s.deal_over():
         d += WIN if d > 0 else -WIN if d < 0 else 0
     else:
-        d += _own_plays(s, seat) - _own_plays(s, 1 - seat)
+        d += s.own_plays(seat) - s.own_plays(1 - seat)
     return d, n + ROLLOUT_COST
 
 
@@ -158,9 +148,5 @@ def choose(view, level, rng, budget=BUDGET):
     if level == 0:
         return best[0]
     # A world needs the hidden hand and the cards drawn within a playout.
-    needed = view.nhid + PLIES + 1
+    needed = view.hand_size(1 - view.to_move()) + PLIES + 1
     return sampling.halving(view, best[:WIDTH], budget, rng, _playout, WORLD_COST, needed)
-
-
-def determinize(view, rng):
-    return sampling.determinize(view, rng)

@@ -1,19 +1,130 @@
-# Determinized search for games with hidden cards. A view answers unseen_cards()
-# (the cards its seat cannot place) and fill(cards) (a full state with those cards
-# dealt in the given order), so sampling a world is a shuffle and a fill.
+# Determinized search for games with hidden cards, shared by every such game.
+# A view (engine.state) that hides cards answers:
+#   unseen_cards()          the cards its seat cannot place, as a list
+#   hidden_places()         where they lie, in fill()'s order: one (how many,
+#                           banned, banned_high) per place: a hidden hand, the
+#                           store; banned is a mask of cards 0..27 that place
+#                           cannot hold (a void shown by failing to follow suit, a
+#                           card it would have had to play), banned_high of cards
+#                           28..55. Cards already seen (Jokers out, tricks) are
+#                           simply not unseen.
+#   fill(cards, into=None)  a whole state with those cards dealt to the places in
+#                           order; into: a state to overwrite
+# and every state it fills answers copy_from(other), a copy into its own buffers,
+# so a search samples and copies positions without leaving garbage.
 
 
-def determinize(view, rng, needed=-1):
-    # needed >= 0: only that many cards from the front are used before the search
-    # looks no further, so only they are drawn at random (a partial shuffle).
-    cards = view.unseen_cards()
+def _banned(place, c):
+    if c < 28:
+        return place[1] >> c & 1
+    return place[2] >> (c - 28) & 1
+
+
+def _repair(cards, places, starts, pos, a, rng):
+    # The card at pos sits in place a, which bans it. Search the places breadth
+    # first for a chain a <- b <- ... <- z: each place hands a card its
+    # neighbour may hold to that neighbour, and z takes the card at pos. Few
+    # places (at most five), so the search is short; it finds a chain whenever
+    # any consistent deal exists. Returns False when there is none.
+    n = len(places)
+    prev = [-1] * n  # prev[v] = position in v's share whose card goes one step back
+    back = [-1] * n  # the place it goes to
+    queue = [a]
+    seen = 1 << a
+    c0 = cards[pos]
+    q = 0
+    while q < len(queue):
+        u = queue[q]
+        q += 1
+        for v in range(n):
+            size = places[v][0]
+            if seen >> v & 1 or not size:
+                continue
+            # A card of v that u may hold, looked for from a random place in v's share.
+            start = starts[v]
+            off = rng.below(size)
+            hit = -1
+            for k in range(size):
+                p = start + (off + k) % size
+                if not _banned(places[u], cards[p]):
+                    hit = p
+                    break
+            if hit < 0:
+                continue
+            seen |= 1 << v
+            prev[v] = hit
+            back[v] = u
+            if not _banned(places[v], c0):
+                # Rotate along the chain: z takes c0, each place the card after it.
+                carry = c0
+                while v != a:
+                    p = prev[v]
+                    x = cards[p]
+                    cards[p] = carry
+                    carry = x
+                    v = back[v]
+                cards[pos] = carry
+                return True
+            queue.append(v)
+    return False
+
+
+def arrange(cards, places, rng, needed=-1):
+    # Deals the list `cards` in place at random over places (see hidden_places),
+    # so that no place holds a card it bans. Without bans, needed >= 0 draws only
+    # that many cards from the front (the search looks no further). Returns
+    # False if the bans leave no consistent deal (then the deal breaks a ban).
     n = len(cards)
-    if needed < 0 or needed > n:
+    bans = False
+    for p in places:
+        if p[1] or p[2]:
+            bans = True
+    if bans or needed < 0 or needed > n:
         needed = n
     for i in range(needed):
         j = i + rng.below(n - i)
         cards[i], cards[j] = cards[j], cards[i]
-    return view.fill(cards)
+    if not bans:
+        return True
+    starts = []
+    at = 0
+    for p in places:
+        starts.append(at)
+        at += p[0]
+    ok = True
+    a = 0
+    for pos in range(n):
+        while a + 1 < len(places) and pos >= starts[a + 1]:
+            a += 1
+        if _banned(places[a], cards[pos]) and not _repair(cards, places, starts, pos, a, rng):
+            ok = False
+    return ok
+
+
+class Worlds:
+    # Full states consistent with what a view's seat knows, sampled again and
+    # again into the same buffers for one decision.
+    def __init__(self, view):
+        self.view = view
+        self.base = view.unseen_cards()
+        self.cards = list(self.base)
+        self.places = view.hidden_places()
+        self.world = None
+
+    def sample(self, rng, needed=-1):
+        # Each sample starts from the same order, so it depends on rng alone.
+        cards = self.cards
+        base = self.base
+        for i in range(len(base)):
+            cards[i] = base[i]
+        arrange(cards, self.places, rng, needed)
+        self.world = self.view.fill(cards, self.world)
+        return self.world
+
+
+def determinize(view, rng):
+    # One full state consistent with what the view's seat knows.
+    return Worlds(view).sample(rng)
 
 
 def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
@@ -23,8 +134,9 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
     # rollout(state, seat, rng) -> (value, work): value an int, higher is better
     # for seat; work what the rollout cost. world_cost is what sampling a world
     # costs, budget the total, in the same units; each round spends its share.
-    # needed: unseen cards a world must deal at random (see determinize).
-    # Ties keep the order of moves (best guess first). Integer sums only.
+    # needed: unseen cards a world must deal at random (see arrange).
+    # Ties keep the order of moves (best guess first). Integer sums only; the
+    # worlds and the position each move is tried in reuse their buffers.
     seat = view.to_move()
     alive = list(moves)
     total = [0] * len(alive)
@@ -34,15 +146,20 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
         n = (n + 1) // 2
         rounds += 1
     per_round = budget // rounds if rounds else 0
+    worlds = Worlds(view)
+    s = None
     while len(alive) > 1:
         spent = 0
         while spent < per_round or not spent:
-            world = determinize(view, rng, needed)
+            world = worlds.sample(rng, needed)
             spent += world_cost
             mark = rng.get_state()
             for i in range(len(alive)):
-                s = world.clone()
-                s._apply(alive[i])  # legal in every world: the view listed it
+                if s is None:
+                    s = world.clone()
+                else:
+                    s.copy_from(world)
+                s.apply_legal(alive[i])  # legal in every world: the view listed it
                 rng.set_state(mark)
                 v, work = rollout(s, seat, rng)
                 total[i] += v

@@ -7,15 +7,15 @@
 #   CONTINUE       255     start the next game of the match
 # Hands are one 13-bit rank mask per seat and suit (bit r = rank r, 0 = Two never set:
 # the deuces stay on the table); stacks keep their ranks in order, bottom first.
-from engine.bits import POP8
+from engine import codec
+from engine.bits import popcount as count
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, State
+from engine.state import CONTINUE, WINS, Game, State, seat_name
 
-NAME = "Double Joker"
-SEATS = (2, 2)
-OPTIONS = (("games", "Match", (3, 1, 5)),)
-HIDDEN = False  # DJ-4: perfect information, no hand-off screens
+# DJ-4: perfect information, no hand-offs; DJ-15: the best of 1, 3 or 5 games.
+INFO = Game(seats=(2, 2), options=(("games", "Match", (3, 1, 5), "best of %d"),), hidden=False,
+            reveal=None, round="game", counts=WINS, goal="best of {games} games")
 
 PLACE = 0
 TAKE = 52
@@ -48,19 +48,10 @@ def play(card):
     return PLAY + card
 
 
-def count(mask):
-    # Cards in a 13-bit rank mask.
-    return POP8[mask & 255] + POP8[mask >> 8]
-
-
 def _is_code(move):
     if not isinstance(move, int):
         return False
     return 0 <= move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
-
-
-def seat_name(seat):
-    return "P%d" % (seat + 1)
 
 
 def decode(data):
@@ -70,7 +61,7 @@ def decode(data):
     st.dealer = data[1] >> 1
     st.game_no = data[2]
     st.games = data[3]
-    st.wins = [data[4], data[5]]
+    st.seer = data[4] - 1
     st.rng.set_state(data, 6)
     h = st.hands
     for i in range(8):
@@ -85,11 +76,11 @@ def decode(data):
         n = data[36 + s]
         st.stacks[s] = bytearray(data[at : at + n])
         at += n
+    st.wins, _ = codec.get_ints(data, at)
     return st
 
 
 class DoubleJoker(State):
-    GAME = "doublejoker"
     decode = staticmethod(decode)
 
     def __init__(self):
@@ -99,7 +90,8 @@ class DoubleJoker(State):
         self.game_no = 1
         self.games = 3
         self.wins = [0, 0]
-        self.rng = Rng(1)
+        self.seer = -1  # the seat whose view this is; -1 for the whole state
+        self.rng = Rng(1)  # deals the next game; a view's is blank
         self.hands = [0] * 8  # seat * 4 + suit
         self._clear_table()
 
@@ -214,7 +206,10 @@ class DoubleJoker(State):
     def _holds(self, seat, c):
         return self.hands[seat * 4 + c // 13] >> (c % 13) & 1
 
-    def _apply(self, move):
+    def num_seats(self):
+        return 2
+
+    def apply_legal(self, move):
         ph = self._ph
         h = self.hands
         if ph == BETWEEN:
@@ -323,17 +318,17 @@ class DoubleJoker(State):
         return "%s follows %s - %s wins the trick" % (who, label(c), seat_name(win))
 
     def encode(self):
-        # 0 phase, 1 leader | dealer << 1, 2 game number, 3 games in the match, 4-5 games
-        # won, 6-9 rng, 10-25 hand masks (2 bytes each), 26-27 joker stacks, 28 pre-lead
-        # suit + 1, 29 led card + 1, 30-32 last trick (lead + 1, follow, winner), 33-35
-        # how the game ended, 36-39 stack sizes, then the stacks' ranks, bottom first.
+        # 0 phase, 1 leader | dealer << 1, 2 game number, 3 games in the match, 4 seer
+        # + 1, 5 unused, 6-9 rng, 10-25 hand masks (2 bytes each), 26-27 joker stacks,
+        # 28 pre-lead suit + 1, 29 led card + 1, 30-32 last trick (lead + 1, follow,
+        # winner), 33-35 how the game ended, 36-39 stack sizes, then the stacks'
+        # ranks, bottom first, then the games won (engine.codec).
         out = bytearray(40)
         out[0] = self._ph
         out[1] = self.leader | (self.dealer << 1)
         out[2] = self.game_no
         out[3] = self.games
-        out[4] = self.wins[0]
-        out[5] = self.wins[1]
+        out[4] = self.seer + 1
         rs = self.rng.get_state()
         for i in range(4):
             out[6 + i] = rs[i]
@@ -354,7 +349,16 @@ class DoubleJoker(State):
         for s in range(4):
             out[36 + s] = len(self.stacks[s])
             out.extend(self.stacks[s])
+        codec.put_ints(out, self.wins)
         return bytes(out)
+
+    def view(self, seat):
+        # DJ-4: both hands are open, so a view holds all of the table; not the
+        # Rng, which would tell the next game's deal.
+        v = self.clone()
+        v.seer = seat
+        v.rng.set_state(b"\0\0\0\1")
+        return v
 
     # --- accessors for the table screen ---
 
@@ -408,14 +412,10 @@ class DoubleJoker(State):
         return "%s out of cards, jokers %d-%d: %s" % (who, self.jokers[0], self.jokers[1], tail)
 
 
-def new_game(seed, options=None):
-    games = 3
-    if options:
-        games = options.get("games", 3)
-    if games not in OPTIONS[0][2]:
-        raise ValueError("games must be 1, 3 or 5, not %r" % (games,))
+def new_game(seed, options=None, seats=2):
+    options = INFO.setup(options, seats)
     st = DoubleJoker()
-    st.games = games
+    st.games = options["games"]
     st.rng.seed(seed)
     st.dealer = st.rng.below(2)  # DJ-5: the first dealer is drawn, like a cut
     st._deal()

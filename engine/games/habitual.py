@@ -16,28 +16,19 @@
 #   CONTINUE  (255) deals the next deal of the match.
 # A card is in the mover's hand or spares, never both, so a code says where from.
 # card_of(), from_spares(), target_of(), gain() and move_for() translate for the UI.
-from engine.bits import members, popcount as _count
+from engine import codec, const
+from engine.bits import members, popcount
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, State
+from engine.state import CONTINUE, WINS, Game, State, seat_name
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-GAME = "habitual"
-NAME = "Habitual Joker"
-SEATS = (2, 2)
-HIDDEN = True
-ROUND = "deal"  # what the app's end screens call one game of the match
-OPTIONS = (("deals", "Match", (3, 1, 5)), ("open", "Open hands", ("Off", "On")))
+# HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
+INFO = Game(seats=(2, 2),
+            options=(("deals", "Match", (3, 1, 5), "best of %d"), ("open", "Open hands", ("Off", "On"), "%s")),
+            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals")
 
 # Phases. The cut is made at once by new_game() (see cut_cards()).
-PLAY = const(0)  # the players alternate
+TURNS = const(0)  # the players alternate
 SOLO = const(1)  # one player has stopped; the other plays on alone
 BETWEEN = const(2)  # the deal has ended; CONTINUE deals the next one
 OVER = const(3)  # the match has ended
@@ -47,13 +38,15 @@ END_NONE = const(0)
 END_CAUGHT = const(1)  # the trailing player can no longer catch up
 END_STUCK = const(2)  # a player could not play while the other led
 END_SOLO = const(3)  # the player playing alone went ahead
-END_NO_PLAY = const(4)  # neither player could play on
+END_NEITHER = const(4)  # neither player could play
+END_ALONE = const(5)  # the player playing alone could not play on
+END_OUT = const(6)  # both players are out of cards
 
 JOKER = const(52)
 SPARES = const(8)  # target of a play to one's own spares
 STACK = const(64)  # first stack move code
 UNKNOWN = const(255)  # a store card in a view
-VERSION = const(1)
+VERSION = const(2)
 
 UP = bytes([(r + 1) % 13 for r in range(13)])
 DN = bytes([(r + 12) % 13 for r in range(13)])
@@ -67,13 +60,19 @@ for _i in range(28):
     BIT[1 << _i] = _i
 del _i
 # J[54 * r + c]: code part j of card c on a top of rank r (c one rank away);
-# CARD[8 * r + j]: the card that code part j means on a top of rank r.
+# J_CARD[8 * r + j]: the card that code part j means on a top of rank r.
 J = bytes([(c // 13) * 2 + (c % 13 != UP[r]) if c < JOKER else 0
            for r in range(13) for c in range(54)])
-CARD = bytes([(j >> 1) * 13 + (DN[r] if j & 1 else UP[r]) for r in range(13) for j in range(8)])
+J_CARD = bytes([(j >> 1) * 13 + (DN[r] if j & 1 else UP[r]) for r in range(13) for j in range(8)])
 # The stacks seat p may play to, in target order: ORDER[p] all 8, ORDER[p + 2]
 # only its own (the opponent has stopped).
 ORDER = ((0, 1, 2, 3, 4, 5, 6, 7), (4, 5, 6, 7, 0, 1, 2, 3), (0, 1, 2, 3), (4, 5, 6, 7))
+
+
+def _copy(dst, src):
+    # Element by element: a slice assignment would leave a slice object behind.
+    for i in range(len(src)):
+        dst[i] = src[i]
 
 
 def distance(rank):
@@ -93,10 +92,6 @@ def _cards(words, seat):
     return out
 
 
-def seat_name(seat):
-    return "P%d" % (seat + 1)
-
-
 def target_of(move):
     # 0..3 own stack, 4..7 opponent's stack, SPARES; -1 for CONTINUE.
     if move == CONTINUE:
@@ -106,18 +101,10 @@ def target_of(move):
     return (move - STACK) // 10
 
 
-def _option(options, key, default):
-    if not options or key not in options:
-        return default
-    return options[key]
-
-
-def new_game(seed, options=None):
-    deals = int(_option(options, "deals", 3))
-    if deals not in OPTIONS[0][2]:
-        raise ValueError("a match is 1, 3 or 5 deals, not %r" % (deals,))
+def new_game(seed, options=None, seats=2):
+    options = INFO.setup(options, seats)
     s = HabitualJoker()
-    s.deals = deals
+    s.deals = options["deals"]
     rng = Rng(seed)
     s._cut(rng)
     s._deal(rng)
@@ -131,10 +118,8 @@ def decode(data):
 
 
 class HabitualJoker(State):
-    GAME = GAME
-
     def __init__(self):
-        self._ph = PLAY
+        self._ph = TURNS
         self.turn = 0
         self.dealer = 0
         self.deal_no = 1
@@ -162,7 +147,9 @@ class HabitualJoker(State):
         self.mb = [0] * 8  # and word 1
         self.store = b""
         self.pos = 0  # the next card to draw from store
-        self._moves = None  # legal moves of the seat to move, once known
+        self.mv = []  # the last moves generated: those of the seat to move once known
+        self.known = False
+        self.own = None  # the store of a state filled from a view (see fill())
 
     decode = staticmethod(decode)
 
@@ -220,7 +207,7 @@ class HabitualJoker(State):
         self.store = bytes(deck[at:])
         self.pos = 0
         self.left = 44
-        self._ph = PLAY
+        self._ph = TURNS
         self._pass_turn(d)
 
     def _face_up(self, deck, at):
@@ -233,8 +220,10 @@ class HabitualJoker(State):
     # ----- legal moves
 
     def _gen(self, p):
-        # Every legal move of seat p, found by mask operations (HJ-joker, HJ-cblock).
-        out = []
+        # Every legal move of seat p, found by mask operations (HJ-joker, HJ-cblock),
+        # into self.mv (one list for the state's life: no garbage per move); -> how many.
+        out = self.mv
+        out.clear()
         i = 2 * p
         hw = self.hw
         sw = self.sw
@@ -272,14 +261,7 @@ class HabitualJoker(State):
                 if sb & JOKERS:
                     out.append(base + 9)
             base += 10
-        n = 0  # spares held
-        while sa:
-            sa &= sa - 1
-            n += 1
-        while sb:
-            sb &= sb - 1
-            n += 1
-        if n < 3:
+        if popcount(sa) + popcount(sb) < 3:
             m = ha
             while m:
                 low = m & -m
@@ -292,7 +274,7 @@ class HabitualJoker(State):
                 out.append(bit[low] + 26)
             if hb & JOKERS:
                 out.append(JOKER)
-        return out
+        return len(out)
 
     def _mask(self, k):
         # ma[k], mb[k]: the cards that may go on stack k now (Jokers aside).
@@ -307,17 +289,21 @@ class HabitualJoker(State):
             self.ma[k] = self.mb[k] = 0
 
     def legal_moves(self):
-        if self._ph == BETWEEN:
-            return [CONTINUE]
-        if self._ph == OVER:
-            return []
-        if self._moves is None:
-            self._moves = self._gen(self.turn)
-        return self._moves[:]
+        return list(self.legal_view())
+
+    def legal_view(self):
+        # The legal moves without a copy: read only, valid until the state changes
+        # (search loops; legal_moves() gives a list to keep).
+        if self._ph >= BETWEEN:
+            return (CONTINUE,) if self._ph == BETWEEN else ()
+        if not self.known:
+            self._gen(self.turn)
+            self.known = True
+        return self.mv
 
     # ----- reading a move (the UI and describe() use these)
 
-    def _stack(self, move):
+    def stack_of(self, move):
         # The stack index k of a stack move by the seat to move.
         return (4 * self.turn + (move - STACK) // 10) & 7
 
@@ -327,7 +313,7 @@ class HabitualJoker(State):
         j = (move - STACK) % 10
         if j >= 8:
             return JOKER
-        return CARD[self.top[self._stack(move)] % 13 * 8 + j]
+        return J_CARD[self.top[self.stack_of(move)] % 13 * 8 + j]
 
     def from_spares(self, move):
         if move < STACK:
@@ -370,8 +356,7 @@ class HabitualJoker(State):
             raise ValueError("a view with unseen cards cannot be played; determinize it")
         State.apply(self, move)
 
-    def _apply(self, move):
-        # Plays a legal move; search copies call this directly with legal moves.
+    def apply_legal(self, move):
         if move == CONTINUE:
             self.dealer = 1 - self.dealer
             self.deal_no += 1
@@ -403,7 +388,7 @@ class HabitualJoker(State):
                 self.block[k] = 2
             else:
                 top = self.top[k]
-                c = CARD[top % 13 * 8 + j]
+                c = J_CARD[top % 13 * 8 + j]
                 w = i + W[c]
                 drew = bool(hw[w] & B[c])
                 if drew:
@@ -427,7 +412,7 @@ class HabitualJoker(State):
             c = self.store[self.pos]
             self.pos += 1
             hw[i + W[c]] |= B[c]
-        self._moves = None
+        self.known = False
         if abs(self.pts[0] - self.pts[1]) > self.left:
             self._end(END_CAUGHT)
         else:
@@ -437,33 +422,41 @@ class HabitualJoker(State):
         # Seat q is due to move (HJ-stop): it plays if it can; if not it stops, and
         # the other seat p either leads (the deal ends) or plays on alone.
         p = 1 - q
-        if self._ph == PLAY:
-            moves = self._gen(q)
-            if moves:
+        if self._ph == TURNS:
+            if self._gen(q):
                 self.turn = q
-                self._moves = moves
+                self.known = True
                 return
             self.stop |= 1 << q
             if self.pts[p] > self.pts[q]:
                 self._end(END_STUCK)
                 return
             self._ph = SOLO
+            alone = False
         elif self.pts[p] > self.pts[q]:
             self._end(END_SOLO)
             return
-        self.turn = p
-        moves = self._gen(p)
-        if moves:
-            self._moves = moves
         else:
-            self._end(END_NO_PLAY)
+            alone = True
+        self.turn = p
+        if self._gen(p):
+            self.known = True
+        elif not (self.hw[0] | self.hw[1] | self.hw[2] | self.hw[3] | self.sw[0] | self.sw[1] | self.sw[2]
+                  | self.sw[3]):
+            self.stop = 0  # nobody stopped: the cards ran out (HJ-19)
+            self._end(END_OUT)
+        elif alone:
+            self._end(END_ALONE)  # stop keeps the one who stopped first
+        else:
+            self.stop |= 1 << p
+            self._end(END_NEITHER)
 
     def _end(self, why):
         # The deal is over (HJ-match): count it and see whether the match is decided.
         self.end = why
-        self._moves = None
+        self.known = False
         a, b = self.pts
-        self.hist.append((a, b))
+        self.hist.append([a, b])
         if a != b:
             self.wins[0 if a > b else 1] += 1
         left = self.deals - self.deal_no
@@ -474,6 +467,9 @@ class HabitualJoker(State):
             self.turn = 1 - self.dealer  # the next dealer, who plays first
 
     # ----- protocol answers and accessors
+
+    def num_seats(self):
+        return 2
 
     def to_move(self):
         return -1 if self._ph == OVER else self.turn
@@ -499,7 +495,7 @@ class HabitualJoker(State):
         return _cards(self.hw, seat)
 
     def hand_size(self, seat):
-        n = _count(self.hw[2 * seat]) + _count(self.hw[2 * seat + 1])
+        n = popcount(self.hw[2 * seat]) + popcount(self.hw[2 * seat + 1])
         if self.seer >= 0 and seat != self.seer:
             n += self.nhid
         return n
@@ -526,6 +522,20 @@ class HabitualJoker(State):
 
     def deal_points(self):
         return self.pts[:]
+
+    def points(self, seat):
+        return self.pts[seat]
+
+    def own_plays(self, seat):
+        # How many plays seat has onto its own stacks: its hand and spares
+        # against the masks of the cards each stack takes (see _mask).
+        i = 2 * seat
+        xa = self.hw[i] | self.sw[i]
+        xb = self.hw[i + 1] | self.sw[i + 1]
+        n = 0
+        for k in range(4 * seat, 4 * seat + 4):
+            n += popcount(xa & self.ma[k]) + popcount(xb & self.mb[k])
+        return n
 
     def history(self):
         return self.hist[:]
@@ -561,7 +571,11 @@ class HabitualJoker(State):
             return text + ": %s cannot play" % seat_name(1 - lead)
         if why == END_SOLO:
             return text + ": %s went ahead alone" % seat_name(lead)
-        return text + ": no plays left"
+        if why == END_ALONE:
+            return text + ": %s cannot play on" % seat_name(0 if self.stop == 2 else 1)
+        if why == END_OUT:
+            return text + ": both out of cards"
+        return text + ": neither can play"
 
     # ----- text
 
@@ -575,7 +589,7 @@ class HabitualJoker(State):
         c = self.card_of(move)
         if move < STACK:
             return head + label(c) + " to spares"
-        k = self._stack(move)
+        k = self.stack_of(move)
         owner = k >> 2
         if owner == seat:
             where = " on your "
@@ -620,7 +634,7 @@ class HabitualJoker(State):
                 return "%s is not in your hand" % label(move)
             return "spares are full (3)"
         t = target_of(move)
-        k = self._stack(move)
+        k = self.stack_of(move)
         j = (move - STACK) % 10
         if t >= 4 and ph == SOLO:
             return "stack frozen: %s has stopped" % seat_name(1 - p)
@@ -644,72 +658,97 @@ class HabitualJoker(State):
         v = self.clone()
         v.seer = seat
         q = 1 - seat
-        u = [v.hw[2 * q], v.hw[2 * q + 1]]
-        v.nhid = _count(u[0]) + _count(u[1])
+        u = v.unseen
+        u[0] = v.hw[2 * q]
+        u[1] = v.hw[2 * q + 1]
+        v.nhid = popcount(u[0]) + popcount(u[1])
         v.hw[2 * q] = 0
         v.hw[2 * q + 1] = 0
         for at in range(self.pos, len(self.store)):
             c = self.store[at]
             u[W[c]] |= B[c]
-        v.unseen = u
         v.store = bytes([UNKNOWN]) * self.store_count()
         v.pos = 0
         v.rs = b"\0\0\0\1"  # the dealing Rng would give the store order away
-        v._moves = None
+        v.known = False
         return v
 
     def unseen_cards(self):
         return _cards(self.unseen, 0)
 
-    def fill(self, cards):
+    def hidden_places(self):
+        # Where the unseen cards lie, in fill()'s order, as engine.ai.sampling
+        # takes them: (how many, banned cards 0..27, banned cards 28..55).
+        return [(self.nhid, 0, 0), (self.store_count(), 0, 0)]
+
+    def fill(self, cards, into=None):
         # A full state from a view: cards, exactly the unseen ones in any order,
-        # go first to the hidden hand, then to the store in that order.
-        s = self.clone()
-        q = 1 - self.seer
-        for c in cards[:self.nhid]:
-            s.hw[2 * q + W[c]] |= B[c]
-        s.store = bytes(cards[self.nhid:])
+        # go first to the hidden hand, then to the store in that order. into: a
+        # state to overwrite (search loops: its buffers are reused).
+        s = into if into is not None else HabitualJoker()
+        s.copy_from(self)
+        q = 2 * (1 - self.seer)
+        n = self.nhid
+        for i in range(n):
+            c = cards[i]
+            s.hw[q + W[c]] |= B[c]
+        m = len(cards) - n
+        buf = s.own
+        if buf is None or len(buf) != m:
+            buf = s.own = bytearray(m)
+        for i in range(m):
+            buf[i] = cards[n + i]
+        s.store = buf
         s.pos = 0
-        s.unseen = [0, 0]
+        s.unseen[0] = s.unseen[1] = 0
         s.nhid = 0
         s.seer = -1
-        s._moves = None
         return s
 
     # ----- copies and bytes
 
     def clone(self):
         s = HabitualJoker()
-        s._ph = self._ph
-        s.turn = self.turn
-        s.dealer = self.dealer
-        s.deal_no = self.deal_no
-        s.deals = self.deals
-        s.stop = self.stop
-        s.end = self.end
-        s.cut = self.cut
-        s.pts = self.pts[:]
-        s.wins = self.wins[:]
-        s.hist = self.hist[:]
-        s.left = self.left
-        s.seer = self.seer
-        s.nhid = self.nhid
-        s.rs = self.rs
-        s.hw = self.hw[:]
-        s.sw = self.sw[:]
-        s.piled = self.piled[:]
-        s.dead = self.dead
-        s.unseen = self.unseen[:]
-        s.top = bytearray(self.top)
-        s.size = bytearray(self.size)
-        s.block = bytearray(self.block)
-        s.key = bytearray(self.key)
-        s.ma = self.ma[:]
-        s.mb = self.mb[:]
-        s.store = self.store  # bytes: shared
-        s.pos = self.pos
-        s._moves = self._moves  # replaced, never changed in place
+        s.copy_from(self)
         return s
+
+    def copy_from(self, src):
+        # Makes this state a copy of src in its own buffers: no garbage, so search
+        # loops can copy a position again and again. The store is shared: play
+        # only reads it.
+        self._ph = src._ph
+        self.turn = src.turn
+        self.dealer = src.dealer
+        self.deal_no = src.deal_no
+        self.deals = src.deals
+        self.stop = src.stop
+        self.end = src.end
+        self.cut = src.cut
+        self.left = src.left
+        self.seer = src.seer
+        self.nhid = src.nhid
+        self.rs = src.rs
+        self.dead = src.dead
+        self.store = src.store
+        self.pos = src.pos
+        self.known = src.known
+        _copy(self.pts, src.pts)
+        _copy(self.wins, src.wins)
+        _copy(self.hw, src.hw)
+        _copy(self.sw, src.sw)
+        _copy(self.piled, src.piled)
+        _copy(self.unseen, src.unseen)
+        _copy(self.ma, src.ma)
+        _copy(self.mb, src.mb)
+        _copy(self.top, src.top)
+        _copy(self.size, src.size)
+        _copy(self.block, src.block)
+        _copy(self.key, src.key)
+        # Lists that grow and shrink: clear() and extend() free what they replace.
+        self.hist.clear()
+        self.hist.extend(src.hist)
+        self.mv.clear()
+        self.mv.extend(src.mv)
 
     def _where(self, c):
         # Location of card c in encode(): 0 store, 1-2 hand, 3-4 spares, 5 a
@@ -730,12 +769,12 @@ class HabitualJoker(State):
         return 0
 
     def encode(self):
-        # 17 bytes of counters, the Rng state (4), a location nibble per card (27),
+        # 13 bytes of counters, the Rng state (4), a location nibble per card (27),
         # top, size, block and key of the 8 stacks (32), the store (its count, then
-        # its cards unless this is a view) and the points of the finished deals.
+        # its cards unless this is a view), then the deal points, the deals won and
+        # the points of the finished deals (engine.codec).
         out = bytearray([VERSION, self._ph, self.turn, self.dealer, self.deal_no, self.deals,
-                         self.stop, self.end, self.cut[0], self.cut[1],
-                         self.pts[0], self.pts[1], self.wins[0], self.wins[1], self.left,
+                         self.stop, self.end, self.cut[0], self.cut[1], self.left,
                          255 if self.seer < 0 else self.seer, self.nhid])
         out += self.rs
         for c in range(0, 54, 2):
@@ -747,26 +786,25 @@ class HabitualJoker(State):
         out.append(self.store_count())
         if self.seer < 0:
             out += self.store[self.pos:]
-        out.append(len(self.hist))
-        for a, b in self.hist:
-            out.append(a)
-            out.append(b)
+        codec.put_ints(out, self.pts)
+        codec.put_ints(out, self.wins)
+        codec.put_int(out, len(self.hist))
+        for h in self.hist:
+            codec.put_ints(out, h)
         return bytes(out)
 
     def _load(self, data):
-        if len(data) < 82 or data[0] != VERSION:
+        if len(data) < 77 or data[0] != VERSION:
             raise ValueError("not a Habitual Joker state")
         (self._ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
          self.end) = data[1:8]
         self.cut = (data[8], data[9])
-        self.pts = [data[10], data[11]]
-        self.wins = [data[12], data[13]]
-        self.left = data[14]
-        self.seer = -1 if data[15] == 255 else data[15]
-        self.nhid = data[16]
-        self.rs = bytes(data[17:21])
+        self.left = data[10]
+        self.seer = -1 if data[11] == 255 else data[11]
+        self.nhid = data[12]
+        self.rs = bytes(data[13:17])
         for c in range(54):
-            loc = (data[21 + c // 2] >> (4 * (c & 1))) & 15
+            loc = (data[17 + c // 2] >> (4 * (c & 1))) & 15
             w = W[c]
             if loc == 1 or loc == 2:
                 self.hw[2 * (loc - 1) + w] |= B[c]
@@ -778,19 +816,23 @@ class HabitualJoker(State):
                 self.dead |= B[c]
             elif loc == 7:
                 self.unseen[w] |= B[c]
-        self.top = bytearray(data[48:56])
-        self.size = bytearray(data[56:64])
-        self.block = bytearray(data[64:72])
-        self.key = bytearray(data[72:80])
+        self.top = bytearray(data[44:52])
+        self.size = bytearray(data[52:60])
+        self.block = bytearray(data[60:68])
+        self.key = bytearray(data[68:76])
         for k in range(8):
             self._mask(k)
-        n = data[80]
-        at = 81
+        n = data[76]
+        at = 77
         if self.seer < 0:
             self.store = bytes(data[at:at + n])
             at += n
         else:
             self.store = bytes([UNKNOWN]) * n
+        self.pts, at = codec.get_ints(data, at)
+        self.wins, at = codec.get_ints(data, at)
+        n, at = codec.get_int(data, at)
         self.hist = []
-        for h in range(data[at]):
-            self.hist.append((data[at + 1 + 2 * h], data[at + 2 + 2 * h]))
+        for _ in range(n):
+            h, at = codec.get_ints(data, at)
+            self.hist.append(h)

@@ -1,18 +1,25 @@
-# Table screens, one module per game: firmware/tables/<game_id>.py defines
+# Table screens, one module per game: firmware/tables/<game_id>.py defines a
+# Table, a subclass of Base below, that answers:
 #
-#   Table(match)      match is a firmware.match.Match: .state, .seats,
-#                     .player(seat) ("P2 Easy"), .message (describe() of the
-#                     last move), .is_person(seat)
+#   Table(match)      match is a firmware.match.Match: .state, .seats, .info
+#                     (the game's Game), .player(seat) ("P2 Easy"), .short(seat)
+#                     ("P2", "You"), .message (describe() of the last move),
+#                     .is_person(seat)
 #   refresh(viewer)   the state changed or the table is shown again: rebuild the
 #                     choices; viewer is the seat whose side is shown (its hand)
 #   draw(fb)          paints the whole 128x64 table
 #   on_button(b)      a press by the person to move: returns the legal move they
 #                     chose, or -1 (the cursor moved, or nothing chosen yet)
-#   back()            optional: a table that takes a play in steps (a card, then
-#                     its target) undoes a step and returns True; False opens the pause menu
+#   back()            a table that takes a play in steps (a card, then its
+#                     target) undoes a step and returns True; False (the
+#                     default) opens the pause menu
+#   handoff_lines(seat)  a few short lines everybody may see, shown on the
+#                     hand-off screen to the next person (default none)
+#   sheet(app)        the game's own score sheet screen, or None (the default)
+#                     for the shared one (firmware/scores.py)
 #
 # The game screen (firmware/play.py) does the rest for every game: bots, the
-# pass-and-play hand-off, the pause menu, saves and the end-of-game screens.
+# pass-and-play hand-off, the pause menu, saves and the end-of-round screens.
 # Only LEGAL moves may be selectable: tables build a Cursor over them.
 import os
 import sys
@@ -20,6 +27,17 @@ import sys
 from firmware.buttons import UP, DOWN, LEFT, RIGHT
 
 PACKAGE = "firmware.tables"
+
+
+class Base:
+    def back(self):
+        return False
+
+    def handoff_lines(self, seat):
+        return ()
+
+    def sheet(self, app):
+        return None
 
 
 def available(game_id):

@@ -10,9 +10,9 @@
 # The cursor visits only legal choices: in the pre-lead step a card of the
 # viewer's hand (place it) or a stack (take it back), then a card to lead or
 # to follow with.
-from engine.state import CONTINUE
+from engine.state import CONTINUE, seat_name
 from firmware import font, ui
-from firmware.tables import Cursor
+from firmware.tables import Base, Cursor
 
 RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 10
 SUITS = "\x01\x02\x03\x04"
@@ -28,7 +28,7 @@ MSG_Y = 45
 FOOT_Y = 58
 
 
-class Table:
+class Table(Base):
     def __init__(self, match):
         self.match = match
         self.g = match.game
@@ -155,7 +155,7 @@ class Table:
         if not self.match.is_person(me):
             return ""  # bots only: the arrow shows who moves
         if not self.match.is_person(who):
-            return "P%d thinking..." % (who + 1)
+            return seat_name(who) + " thinking..."
         if who != me:
             return ""
         m = self.cursor.selected()

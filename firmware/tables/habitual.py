@@ -15,9 +15,9 @@
 # legal play, then one of its targets (a stack, or the free spares slot). The
 # cursor visits only those; B steps back from the target to the card.
 from engine.cards import label
-from engine.state import CONTINUE
+from engine.state import CONTINUE, seat_name
 from firmware import font, ui
-from firmware.tables import Cursor
+from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
@@ -38,11 +38,7 @@ SPARE = 64  # a card choice from the spares: SPARE + card
 JOKER = 52  # the card the moves name for either Joker
 
 
-def seat_name(seat):
-    return "P%d" % (seat + 1)
-
-
-class Table:
+class Table(Base):
     def __init__(self, match):
         self.match = match
         self.g = match.game

@@ -175,4 +175,11 @@ class FrameBuffer:
                     self._set(xx, yy, c)
 
     def text(self, s, x, y, c=1):
-        raise NotImplementedError("the built-in 8x8 font is not modelled: draw with firmware.font")
+        # The port's own 8x8 font is not copied here: each character is drawn
+        # in an 8x8 cell with the project's NORMAL glyph, which is as wide as a
+        # test of the layout needs.
+        from firmware import font
+
+        for ch in s:
+            font.text(self, ch, x + 1, y, c, font.NORMAL_SIZE)
+            x += 8

@@ -1,0 +1,95 @@
+# Match scores for 2 to 4 seats, as rounds won or as points (negative, or in
+# the thousands): a table with a column per seat, and the score sheet screen
+# with a row per finished round.
+from engine.state import WINS
+from firmware import font, ui
+
+LABEL_W = 20  # the column of row labels ("deal", "total")
+PITCH = 7  # SMALL rows in a table
+
+
+def number(v):
+    # "1,240", "-300": thousands marked so a long score reads at a glance.
+    s = "%d" % (-v if v < 0 else v)
+    out = s[-3:]
+    s = s[:-3]
+    while s:
+        out = s[-3:] + "," + out
+        s = s[:-3]
+    return "-" + out if v < 0 else out
+
+
+def row(fb, y, label, cells):
+    # A label, then one cell per seat, centred in equal columns.
+    font.text(fb, label, 0, y)
+    w = (ui.W - LABEL_W) // len(cells)
+    x = LABEL_W
+    for t in cells:
+        font.text(fb, t, x + (w - font.width(t)) // 2, y)
+        x += w
+
+
+class Standings:
+    # What the score screens show, taken from a match at one moment: the end
+    # screen outlives the match's state.
+    def __init__(self, match):
+        st = match.state
+        info = match.info
+        self.names = [match.short(i) for i in range(st.num_seats())]
+        self.round = info.round
+        self.total = "won" if info.counts == WINS else "total"
+        self.goal = info.goal_text(match.options)
+        self.history = st.history()
+        self.scores = st.scores()
+
+    def draw(self, fb, y):
+        # Who sits where, the last round's points when the game keeps them, and
+        # the match scores. -> the y below the table.
+        row(fb, y, "", self.names)
+        y += PITCH
+        if self.history:
+            row(fb, y, self.round, [number(v) for v in self.history[-1]])
+            y += PITCH
+        row(fb, y, self.total, [number(v) for v in self.scores])
+        return y + PITCH
+
+
+class ScoreSheet(ui.Screen):
+    # Every finished round's points, a row each, the match scores under them;
+    # UP/DOWN scroll, A or B closes.
+    ROWS = 5
+
+    def __init__(self, app, standings):
+        ui.Screen.__init__(self, app)
+        self.s = standings
+        self.top = max(0, len(standings.history) - self.ROWS)  # the latest rounds
+
+    def draw(self, fb):
+        s = self.s
+        ui.header(fb, "Scores")
+        font.text(fb, s.goal, ui.W - 2 - font.width(s.goal), 2, 0)
+        row(fb, ui.ROW + 2, s.round, s.names)
+        hist = s.history
+        y = ui.ROW + 2 + PITCH
+        for i in range(self.top, min(len(hist), self.top + self.ROWS)):
+            row(fb, y, "%d" % (i + 1), [number(v) for v in hist[i]])
+            y += PITCH
+        if not hist:
+            ui.centre(fb, "no %s finished yet" % s.round, y, 1, ui.SMALL)
+        fb.hline(0, ui.H - PITCH - 2, ui.W, 1)
+        row(fb, ui.H - PITCH + 1, s.total, [number(v) for v in s.scores])
+        if self.top > 0:
+            font.text(fb, font.UP, ui.W - 4, ui.ROW + 2)
+        if self.top + self.ROWS < len(hist):
+            font.text(fb, font.DOWN, ui.W - 4, ui.H - 2 * PITCH - 2)
+
+    def on_button(self, b):
+        last = max(0, len(self.s.history) - self.ROWS)
+        if b == ui.UP and self.top > 0:
+            self.top -= 1
+        elif b == ui.DOWN and self.top < last:
+            self.top += 1
+        elif b == ui.A or b == ui.B:
+            self.app.pop()
+            return
+        self.dirty = True
