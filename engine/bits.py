@@ -13,6 +13,32 @@ def popcount(x):
     return n
 
 
+def lowest(x):
+    # Index of the lowest set bit, -1 for an empty set.
+    if not x:
+        return -1
+    i = 0
+    while not x & 255:
+        x >>= 8
+        i += 8
+    while not x & 1:
+        x >>= 1
+        i += 1
+    return i
+
+
+def highest(x):
+    # Index of the highest set bit, -1 for an empty set.
+    i = -1
+    while x >= 256:
+        x >>= 8
+        i += 8
+    while x:
+        x >>= 1
+        i += 1
+    return i
+
+
 def members(x, base=0):
     # The set bits as a list of indices plus base, lowest first.
     out = []

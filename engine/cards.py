@@ -12,12 +12,15 @@ SPADES = 3
 JOKER = 52
 
 
+def rank_label(rank):
+    return "10" if rank == 8 else RANKS[rank]
+
+
 def label(c):
     # "10h", "Qs", "Jk": short enough for the 128x64 screen and the logs.
     if c >= JOKER:
         return "Jk"
-    r = c % 13
-    return ("10" if r == 8 else RANKS[r]) + SUITS[c // 13]
+    return rank_label(c % 13) + SUITS[c // 13]
 
 
 def parse(text):

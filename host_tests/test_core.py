@@ -31,6 +31,8 @@ def test_bits_agree_with_naive_counts():
         idx = [i for i in range(28) if x >> i & 1]
         assert bits.popcount(x) == len(idx)
         assert bits.members(x) == idx
+        assert bits.lowest(x) == (idx[0] if idx else -1)
+        assert bits.highest(x) == (idx[-1] if idx else -1)
     assert bits.members(0b101, 13) == [13, 15]
 
 

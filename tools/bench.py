@@ -32,8 +32,9 @@ REPEATS = 2  # the same bot match (every seat at one level) is timed this often;
 # The hook for other parts' figures, run after these: modules whose main() prints
 # their lines (on CPython, then itself under MicroPython, as this one does) and
 # returns an exit status. tools.uibench: I2C bytes per move and the UI's heap;
+# tools.pokerbench: the poker evaluator's speed (against treys) and tables;
 # tools.predictionbench: Prediction's exact odds against their 0.3 s target.
-MORE = ("tools.uibench", "tools.predictionbench")
+MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench")
 
 
 if sys.implementation.name == "micropython":
@@ -210,25 +211,10 @@ def micropython_steps(gids):
 
 
 def run_micropython(argv):
-    # Compiles the board modules to .mpy in a scratch tree, adds this module as
-    # source, and runs it there under the WebAssembly port.
-    import os
-    import shutil
-    import tempfile
+    # This module under the WebAssembly port, the engine compiled to .mpy.
+    from tools import micropython
 
-    from tools import build, micropython
-
-    tree = tempfile.mkdtemp(prefix="bench-")
-    try:
-        build.compile_modules(tree)
-        os.makedirs(os.path.join(tree, "tools"))
-        for name in ("__init__.py", "bench.py"):
-            shutil.copyfile(os.path.join(build.ROOT, "tools", name), os.path.join(tree, "tools", name))
-        sys.stdout.flush()
-        rc, _ = micropython.run(["-m", "tools.bench"] + argv, root=tree, capture=False)
-    finally:
-        shutil.rmtree(tree)
-    return rc
+    return micropython.run_compiled("tools.bench", ("bench.py",), argv)
 
 
 def steps(argv=None):

@@ -44,6 +44,30 @@ def run(args, heap=None, include=(), root=None, capture=True):
     return proc.returncode, (proc.stdout.decode("utf-8") if capture else None)
 
 
+def run_compiled(module, sources, argv=()):
+    # Runs `-m module` in a scratch tree holding the board modules compiled by
+    # mpy-cross (as on the board) and the given files of tools/ as source (paths
+    # relative to tools/, the module's own among them). Output streams through;
+    # returns the exit status. The benches use it.
+    import tempfile
+
+    from tools import build
+
+    tree = tempfile.mkdtemp(prefix="mprun-")
+    try:
+        build.compile_modules(tree)
+        for rel in ("__init__.py",) + tuple(sources):
+            dst = os.path.join(tree, "tools", rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(os.path.join(ROOT, "tools", rel), dst)
+        sys.stdout.flush()
+        rc, _ = run(["-m", module] + list(argv), include=["tools/" + rel for rel in sources],
+                    root=tree, capture=False)
+    finally:
+        shutil.rmtree(tree)
+    return rc
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     heap = None

@@ -293,25 +293,11 @@ def steps(argv=None):
 
 
 def run_micropython():
-    # The board modules compiled by mpy-cross into a scratch tree, with this
-    # module and the host devices as source, run under the WebAssembly port.
-    import os
-    import shutil
-    import tempfile
+    # The board modules compiled by mpy-cross, with this module and the host
+    # devices as source, run under the WebAssembly port.
+    from tools import micropython
 
-    from tools import build, micropython
-
-    tree = tempfile.mkdtemp(prefix="uibench-")
-    try:
-        build.compile_modules(tree)
-        os.makedirs(os.path.join(tree, "tools", "host"))
-        for rel in ("__init__.py", "uibench.py", "host/__init__.py", "host/devices.py"):
-            shutil.copyfile(os.path.join(build.ROOT, "tools", rel), os.path.join(tree, "tools", rel))
-        sys.stdout.flush()
-        rc, _ = micropython.run(["-m", "tools.uibench"], include=["tools/host"], root=tree, capture=False)
-    finally:
-        shutil.rmtree(tree)
-    return rc
+    return micropython.run_compiled("tools.uibench", ("uibench.py", "host/__init__.py", "host/devices.py"))
 
 
 def main():
