@@ -5,15 +5,15 @@
 # wait), pointing again with B, Odds Off, saves and resume mid-turn, and no
 # face-down card ever drawn. Rule ids (PR-n) are those of seeds/prediction.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
-import framebuf
 from engine.games import prediction as P
 from engine.rng import Rng
 from firmware import play
-from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.menus import Pause, Title
 from firmware.tables import prediction as table
 from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_habitual_ui import blank, pixels, steer
 from tools.sim import SEEDS, Device
 
 MAX_FRAMES = 20000
@@ -47,31 +47,6 @@ def start(dev, seats, odds="On"):
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "prediction"
     return g
-
-
-def steer(dev, cur, value):
-    # Moves a cursor to the spot holding value with the arrows, as a person would.
-    want = [s for s in cur.spots if s[2] == value]
-    assert want, "%r not selectable" % value
-    y, x = want[0][0], want[0][1]
-    for _ in range(len(cur.spots) + 4):
-        if cur.at()[0] == y:
-            break
-        press(dev, DOWN if cur.at()[0] < y else UP)
-    for _ in range(len(cur.spots) + 1):
-        if cur.selected() == value:
-            break
-        press(dev, RIGHT if cur.at()[1] < x else LEFT)
-    assert cur.selected() == value
-
-
-def blank():
-    buf = bytearray(1024)
-    return buf, framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-
-
-def pixels(buf, x0, y0, x1, y1):
-    return [(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for y in range(y0, y1) for x in range(x0, x1)]
 
 
 def shows(dev, text, x, y, size=table.NORMAL):

@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import popcount
 from engine.cards import label as card_label
 from engine.rng import Rng
-from engine.state import CONTINUE, POINTS, Game, State, best_seats, seat_name
+from engine.state import CONTINUE, POINTS, Game, State, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
@@ -36,7 +36,6 @@ TARGET = const(173)
 BONUS = const(10)  # PR-11
 UNKNOWN = const(255)  # a face-down card in a view; no prediction, call or position
 VERSION = const(1)
-ALL = const(0x1FFFFFF)  # all 25 showcards, or all 25 positions
 
 # Phases.
 PREDICTING = const(0)
