@@ -6,6 +6,7 @@ GAMES = (
     # id, title, rules module, bots module
     ("doublejoker", "Double Joker", "engine.games.doublejoker", "engine.ai.doublejoker"),
     ("habitual", "Habitual Joker", "engine.games.habitual", "engine.ai.habitual"),
+    ("prediction", "Prediction", "engine.games.prediction", "engine.ai.prediction"),
 )
 
 

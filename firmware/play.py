@@ -49,9 +49,11 @@ class GameScreen(ui.Screen):
         self._changed()
 
     def busy(self):
-        return self.bot or self.end != NONE
+        return (self.bot or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        if self.table.holding():
+            return  # until A
         if self.end != NONE:
             if self.app.clock.ticks_diff(now, self.moved_at) >= END_DELAY:
                 self._result()
@@ -78,6 +80,11 @@ class GameScreen(ui.Screen):
                 self.dirty = True
             else:
                 self.app.push(Pause(self.app))
+        elif self.table.holding():
+            if b == ui.A:
+                self.table.release()
+                self.moved_at = self.app.now
+                self.dirty = True
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait

@@ -32,8 +32,9 @@ REPEATS = 2  # the same bot match (every seat at one level) is timed this often;
 # The hook for other parts' figures, run after these: modules whose main() prints
 # their lines (on CPython, then itself under MicroPython, as this one does) and
 # returns an exit status. tools.uibench: I2C bytes per move and the UI's heap;
-# tools.pokerbench: the poker evaluator's speed (against treys) and tables.
-MORE = ("tools.uibench", "tools.pokerbench")
+# tools.pokerbench: the poker evaluator's speed (against treys) and tables;
+# tools.predictionbench: Prediction's exact odds against their 0.3 s target.
+MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench")
 
 
 if sys.implementation.name == "micropython":

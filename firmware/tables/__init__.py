@@ -17,6 +17,8 @@
 #                     hand-off screen to the next person (default none)
 #   sheet(app)        the game's own score sheet screen, or None (the default)
 #                     for the shared one (firmware/scores.py)
+#   holding()         True while the table shows what a move did and waits for
+#                     A (bots wait too); the game screen then calls release()
 #
 # The game screen (firmware/play.py) does the rest for every game: bots, the
 # pass-and-play hand-off, the pause menu, saves and the end-of-round screens.
@@ -38,6 +40,12 @@ class Base:
 
     def sheet(self, app):
         return None
+
+    def holding(self):
+        return False
+
+    def release(self):
+        pass
 
 
 def available(game_id):

@@ -1,0 +1,306 @@
+# The Prediction table. Nothing is secret (PR-14), so every seat's view is
+# the same: the 25 showcards on the left, face down or turned up, and a panel
+# on the right.
+#
+#   [##][Q#][##][##][##] | PILE [9] 18 LEFT      the pile's top scorecard, how many left
+#   [##][##][##][##][##] | >P1  Q#       64      the seat to move, each prediction
+#   [##][##][##][##][##] |  P2  Jk       38      and each running match score
+#   [##][##][##][##][##] |  P3  As        9
+#   [##][##][##][##][##] | P2 CALLED Q#          what the last turn did, until A
+#                        | EXACT! +4
+#                        | JK JK 9 9
+#
+# A turn takes two steps. First the cursor moves over the face-down cards; A
+# points at one (a move). Then the panel builds the call: UP/DOWN the rank
+# (or Joker), LEFT/RIGHT the suit, over the legal calls only, with the call's
+# exact odds when the Odds option is On; A calls and turns the card, B goes
+# back to the grid to point at another card. Predictions are chosen the same
+# way before play. After every turn the result stays until A: the game
+# screen holds the bots until then (holding()).
+from engine.games import prediction as P
+from firmware import font, ui
+from firmware.tables import Base, Cursor
+
+NORMAL = ui.NORMAL
+CELL = 12  # a grid card, square
+PITCH = 13  # a card and a pixel between
+SPLIT_X = 65  # the line between the grid and the panel
+X = 67  # the panel's left
+ROWS_Y = 10  # the first seat's line
+ROW_H = 8
+CALL_Y = 11  # in the call step: the call, then its odds
+HINT = "\x12\x13RANK \x10\x11SUIT"
+
+GRID = 0  # choosing a card to point at
+PICK = 1  # choosing a call or a prediction
+WATCH = 2  # nothing to choose
+
+
+def pick_spot(i, move):
+    # Calls and predictions as a cursor sees them: a row per rank, Joker last,
+    # a column per suit.
+    if i == P.JOKER:
+        return (5, 3, move)
+    return (P.RANK[i], 2 * P.SUIT[i], move)
+
+
+def call_text(i):
+    return "Joker" if i == P.JOKER else font.card_label(P.CARD[i])
+
+
+def decimal(num, den, places):
+    # num / den rounded to `places` decimals, in integers: "1.24".
+    scale = 10 ** places
+    v = (num * scale * 2 + den) // (2 * den)
+    return "%d.%0*d" % (v // scale, places, v % scale)
+
+
+class Table(Base):
+    def __init__(self, match):
+        self.match = match
+        self.viewer = 0
+        self.v = None  # the view drawn (the same for every seat)
+        self.grid = Cursor()
+        self.pick = Cursor()
+        self.mode = WATCH
+        self.seen = -1  # moves made at the last refresh
+        self.held = None  # the turn shown until A: last_turn() of the view
+        self.best = -1  # the highest expected points of a legal call (times face_down())
+
+    # ----- the state changed
+
+    def refresh(self, viewer):
+        st = self.match.state
+        moves = self.match.moves
+        n = len(moves)
+        if n != self.seen:
+            # A turn just made (not one replayed on resume) is held until A.
+            m = moves[-1] if n else -1
+            turned = P.CALL <= m < P.PREDICT and self.seen == n - 1
+            self.held = st.last_turn() if turned else None
+            self.seen = n
+        self.viewer = viewer
+        v = st.view(viewer)
+        self.v = v
+        self.mode = WATCH
+        ph = v.phase()
+        if st.to_move() != viewer or not self.match.is_person(viewer) or st.deal_over():
+            return
+        if ph == P.PREDICTING:
+            self._picks([m - P.PREDICT for m in v.legal_moves()], P.PREDICT)
+        else:
+            spots = []
+            for p in range(P.NCARDS):
+                if v.card_at(p) == P.UNKNOWN:
+                    spots.append((p // 5 * PITCH, p % 5 * PITCH, P.POINT + p))
+            if ph == P.CALLING:
+                p = v.pointed()
+                self.grid.last = (p // 5 * PITCH, p % 5 * PITCH, P.POINT + p)
+            self.grid.set(spots)
+            self.mode = GRID
+            if ph == P.CALLING:
+                self.best = max([o[2] for o in v.odds()])
+                self._picks(v.calls(), P.CALL)
+
+    def _picks(self, items, base):
+        spots = []
+        for i in items:
+            spots.append(pick_spot(i, base + i))
+        self.pick.set(spots)
+        self.mode = PICK
+
+    def holding(self):
+        return self.held is not None
+
+    def release(self):
+        self.held = None
+
+    # ----- buttons
+
+    def on_button(self, b):
+        if b == ui.A:
+            if self.mode == PICK:
+                return self.pick.selected()
+            if self.mode == GRID:
+                m = self.grid.selected()
+                if m == P.POINT + self.v.pointed():
+                    self.mode = PICK  # the card already pointed at: on to the call
+                    return -1
+                return m
+            return -1
+        if b == ui.B:
+            self.back()
+        elif self.mode == PICK:
+            self.pick.press(b)
+        elif self.mode == GRID:
+            self.grid.press(b)
+        return -1
+
+    def back(self):
+        # From the call back to the grid, to point at another card.
+        if self.mode == PICK and self.v.phase() == P.CALLING:
+            self.mode = GRID
+            return True
+        return False
+
+    # ----- drawing
+
+    def draw(self, fb):
+        v = self.v
+        lit = self._lit()
+        at = self.grid.at() if self.mode == GRID and self.held is None else None
+        aim = v.pointed() if v.phase() == P.CALLING and at is None else P.UNKNOWN
+        for p in range(P.NCARDS):
+            y = p // 5 * PITCH
+            x = p % 5 * PITCH
+            c = v.card_at(p)
+            if c != P.UNKNOWN:
+                on = p == lit
+                if on:
+                    fb.fill_rect(x, y, CELL, CELL, 1)
+                t = font.card_label(P.CARD[c])
+                font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
+            elif p == aim or (at is not None and at[0] == y and at[1] == x):
+                fb.fill_rect(x, y, CELL, CELL, 1)  # the card pointed at
+                fb.rect(x + 3, y + 3, CELL - 6, CELL - 6, 0)
+            else:
+                fb.rect(x, y, CELL, CELL, 1)  # a card back
+                font.text(fb, "\x14\x14", x, y + 2, 1, NORMAL)
+                fb.vline(x + CELL - 1, y, CELL, 1)
+        fb.vline(SPLIT_X, 0, ui.H, 1)
+        self._pile(fb)
+        if self.mode == PICK and self.held is None:
+            if v.phase() == P.PREDICTING:
+                self._predicting(fb)
+            else:
+                self._calling(fb)
+            return
+        y = ROWS_Y
+        for q in range(v.num_seats()):
+            self._seat(fb, q, y)
+            y += ROW_H
+        y += 1
+        h = self.held
+        aw = v.last_award()
+        if h is not None or aw is not None:
+            # Who called what, or the last card (in NORMAL, as on the grid).
+            if h is not None:
+                head, c = self.match.short(h[0]) + " CALLED", h[2]
+            else:
+                head, c = "LAST CARD", aw[4]
+            x = font.text(fb, head, X, y + 1) + 2
+            font.text(fb, call_text(c), x, y, 1, NORMAL)
+            y += 9
+        for t in self._lines():
+            font.text(fb, t, X, y)
+            y += 6
+
+    def _lit(self):
+        # The grid position shown inverted: the card the turn held until A
+        # turned, else once the deal is over the last card; -1 for none.
+        v = self.v
+        if self.held is not None:
+            return self.held[1]
+        aw = v.last_award()
+        if aw is None:
+            return -1
+        for p in range(P.NCARDS):
+            if v.card_at(p) == aw[4]:
+                return p
+        return -1
+
+    def _pile(self, fb):
+        # The top scorecard in a little box, and how many are left.
+        v = self.v
+        left = v.pile_left()
+        if not left:
+            font.text(fb, "PILE EMPTY", X, 1)
+            return
+        font.text(fb, "PILE", X, 2)
+        fb.rect(X + 17, 0, 9, 10, 1)
+        top = P.score_label(v.pile_taken())
+        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 1, 1, NORMAL)
+        font.text(fb, "%d LEFT" % left, X + 30, 2)
+
+    def _seat(self, fb, q, y):
+        # An arrow for the seat to move, its name, its prediction, its score.
+        v = self.v
+        if v.to_move() == q and not v.deal_over():
+            font.text(fb, "\x11", X, y + 1)
+        font.text(fb, self.match.short(q), X + 4, y + 1)
+        c = v.prediction(q)
+        if c == P.UNKNOWN:
+            font.text(fb, "-", X + 22, y + 1)
+        else:
+            font.text(fb, font.card_label(P.CARD[c]), X + 20, y, 1, NORMAL)
+        t = "%d" % (v.scores()[q] + (0 if v.deal_over() else v.deal_points()[q]))
+        font.text(fb, t, ui.W - font.width(t), y + 1)
+
+    def _lines(self):
+        # Under the seats: what the turn held until A won, or whose turn it is.
+        v = self.v
+        h = self.held
+        if h is not None:
+            _, _, call, k, taken = h
+            words, n, cards = P.turn_result(call, k, taken)
+            lines = [words + (" +%d" % n if n else "")]
+            if n:
+                lines.append(cards)
+            elif k:
+                lines.append("PILE EMPTY")
+            return lines
+        if v.deal_over():
+            seat, _, n, pts = v.last_award()[:4]
+            who = self.match.short(seat)
+            return [who + (" +%d CARDS" % n if n else " +10 BONUS"), "%d POINTS" % pts]
+        q = v.to_move()
+        who = self.match.short(q)
+        if self.mode == GRID:
+            return ["YOUR TURN:" if who == "You" else who + " TO CALL:", "POINT AT A CARD", "AND PRESS A"]
+        if not self.match.is_person(q):
+            return [who + " THINKING"]
+        return [who + " TO MOVE"]
+
+    def _calling(self, fb):
+        # The call being built, its odds (PR-15), the call it may not repeat.
+        v = self.v
+        c = self.pick.selected() - P.CALL
+        font.text(fb, "CALL", X, CALL_Y + 1)
+        font.text(fb, call_text(c), X + 20, CALL_Y, 1, NORMAL)
+        y = CALL_Y + 11
+        if self.match.option("odds") == "On":
+            f = v.face_down()
+            cards, pts = v.call_odds(c)
+            x = font.text(fb, decimal(cards, f, 2), X, y, 1, NORMAL)
+            font.text(fb, " CARDS", x, y + 1)
+            x = font.text(fb, decimal(pts, f, 1), X, y + 9, 1, NORMAL)
+            font.text(fb, " POINTS", x, y + 10)
+            if pts == self.best:
+                font.text(fb, "BEST ODDS", X, y + 19)
+        prev = v.previous_call()
+        if prev != P.UNKNOWN and P.CALL + prev not in v.legal_view():
+            x = font.text(fb, "BARRED:", X, 45) + 2  # just called (PR-7)
+            font.text(fb, call_text(prev), x, 43, 1, NORMAL)
+        font.text(fb, HINT, X, 52)
+        font.text(fb, "A TURN  B BACK", X, 58)
+
+    def _predicting(self, fb):
+        # The prediction being built, how often it would be nearest the last
+        # card (PR-10), and the predictions made so far.
+        v = self.v
+        c = self.pick.selected() - P.PREDICT
+        font.text(fb, "PREDICT", X, CALL_Y + 1)
+        font.text(fb, call_text(c), X + 30, CALL_Y, 1, NORMAL)
+        font.text(fb, "THE LAST CARD", X, CALL_Y + 10)
+        if self.match.option("odds") == "On":
+            font.text(fb, "NEAREST %d/25" % v.last_chances(c), X, CALL_Y + 18)
+        x = X
+        for q in range(v.num_seats()):
+            i = v.prediction(q)
+            if i != P.UNKNOWN:
+                x = font.text(fb, font.card_label(P.CARD[i]), x, 43, 1, NORMAL) + 2
+        if x > X:
+            font.text(fb, "TAKEN:", X, 37)
+        font.text(fb, HINT, X, 52)
+        font.text(fb, "A PREDICT", X, 58)
+
