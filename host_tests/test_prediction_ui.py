@@ -12,7 +12,7 @@ from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.menus import Pause, Title
 from firmware.tables import prediction as table
-from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_app import check_frame, menu_pick, new_device, press, top
 from host_tests.test_habitual_ui import blank, pixels, steer
 from tools.sim import SEEDS, Device
 
@@ -295,3 +295,21 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
         assert g.table.mode == table.PICK and not g.table.holding()
         press(dev, A)  # the call
         assert g.match.state.face_down() == st.face_down() - 1 and g.table.holding()
+
+
+def test_bots_alone_play_on_without_a_press(tmp_path):
+    # A turn's result waits for A only when a person is there to press it.
+    dev = new_device(tmp_path / "bots", seed=5)
+    menu_pick(dev, "Prediction")
+    s = top(dev)
+    dev.press(DOWN)
+    dev.press(RIGHT)
+    assert s.items[1] == "P1: Bot Easy" and s.items[2] == "P2: Bot Easy"
+    menu_pick(dev, "Start")
+    for _ in range(20000):
+        if isinstance(top(dev), play.MatchEnd):
+            break
+        if isinstance(top(dev), play.GameEnd):
+            dev.press(A)  # the end-of-deal screen still waits, as in every game
+        dev.frame()
+    assert isinstance(top(dev), play.MatchEnd)

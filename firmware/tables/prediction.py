@@ -74,9 +74,10 @@ class Table(Base):
         moves = self.match.moves
         n = len(moves)
         if n != self.seen:
-            # A turn just made (not one replayed on resume) is held until A.
+            # A turn just made (not one replayed on resume) is held until A,
+            # when a person is there to press it (bots alone play on).
             m = moves[-1] if n else -1
-            turned = P.CALL <= m < P.PREDICT and self.seen == n - 1
+            turned = P.CALL <= m < P.PREDICT and self.seen == n - 1 and self.match.persons()
             self.held = st.last_turn() if turned else None
             self.seen = n
         self.viewer = viewer
