@@ -467,11 +467,10 @@ def check_move(s, rng):
             seen += [c for c in s.hand(q) if c < G.JOKER]
             assert s.hand_size(q) == n - sum(s.taken) - (1 if (q - s.lead) % 4 < s.tn else 0)
         for suit in range(4):
-            seen += [9 * suit + r for r in range(9) if s.played(suit) >> r & 1]
+            seen += [9 * suit + r for r in range(9) if s.out(suit) >> r & 1]  # played or turned
         assert len(seen) == len(set(seen))
         jokers = s.jokers(0) + s.jokers(1) + s.jokers(2) + s.jokers(3) + s.jokers_out()
-        assert len(seen) + jokers + (1 if s.turned != G.UNSET and s.turned < G.JOKER else 0) == \
-            (36 if n == 9 else 4 * n + 1)
+        assert len(seen) + jokers == (36 if n == 9 else 4 * n + 1)
         if s.tn == 0 and s.d % 3 == 0:
             # GJ-22: the view of the seat to move, and any world sampled from it,
             # agree with what it knows; the true hands respect every ban.

@@ -57,6 +57,7 @@ RANK = bytes([c % 9 for c in range(36)] + [0, 0])
 FULL = (0x1FE, 0x1FF, 0x1FF, 0x1FE)  # the ranks each suit has (GJ-2)
 DECK = bytes([c for c in range(38) if c != 0 and c != 27])
 HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask
+LO9 = bytes([0] + [HI9[m & -m] for m in range(1, 512)])  # lowest
 ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
 BIT = {}  # a single bit -> its rank
 for _r in range(9):
@@ -170,7 +171,7 @@ class Georgian(State):
         self.hid = bytearray(4)  # a view: cards of each hand it cannot see
         self.first3 = bytearray([UNSET] * 3)  # the chooser's first three cards (GJ-7)
         self.hm = [0] * 16  # hands: 4 * seat + suit -> rank mask
-        self.gone = [0, 0, 0, 0]  # cards played this deal, per suit
+        self.gone = [0, 0, 0, 0]  # cards out of play this deal (played or turned), per suit
         self.ban = [0] * 16  # cards a seat is known not to hold (GJ-11, GJ-14)
         self.dp = [0, 0, 0, 0]  # points of the deal once it has ended
         self.mv = []  # the legal moves, once known
@@ -231,6 +232,8 @@ class Georgian(State):
             c = deck[4 * n]
             self.turned = c
             self.trump = SUIT[c]
+            if c < JOKER:
+                self.gone[SUIT[c]] |= 1 << RANK[c]  # out of play
             self._ph = BIDDING
             for i in range(3):
                 self.first3[i] = UNSET
@@ -380,8 +383,8 @@ class Georgian(State):
 
     def _play(self, m):
         p = self.turn
-        b = 4 * p
         t = self.trump
+        tn = self.tn
         if m >= JOKER:
             self.jk[p] -= 1
             self.jout += 1
@@ -391,45 +394,60 @@ class Georgian(State):
                 self.bw = 0
                 self.bp = P_LEAD_LO if m & 1 else (P_TOP if s == t else P_LEAD_HI)
             elif m == JOKER_HI:
-                self.bw = self.tn  # GJ-13, GJ-17: the last high Joker wins
+                self.bw = tn  # GJ-13, GJ-17: the last high Joker wins
                 self.bp = P_JOKER
         else:
             s = SUIT[m]
             r = RANK[m]
-            self.hm[b + s] ^= 1 << r
-            self.gone[s] |= 1 << r
-            pw = P_TRUMP + r if s == t else P_SUIT + r
-            if not self.tn:
+            bit = 1 << r
+            self.hm[4 * p + s] ^= bit
+            self.gone[s] |= bit
+            if not tn:
                 self.ts = s
                 self.bw = 0
-                self.bp = pw
+                self.bp = (P_TRUMP if s == t else P_SUIT) + r
             else:
                 led = self.ts
-                if s != led:
-                    self.ban[b + led] = 511  # a void shown (GJ-11)
-                    if t != NONE and s != t:
-                        self.ban[b + t] = 511
-                elif self.trick[0] >= LEAD:
-                    self.ban[b + s] |= ABOVE[r]  # it was the highest it held (GJ-14)
-                if s != t and s != led:
+                if s == t:
+                    pw = P_TRUMP + r
+                elif s == led:
+                    pw = P_SUIT + r
+                else:
                     pw = 0
+                if not self.world:  # what the others learn (a search needs no bans)
+                    self._learn(p, s, r, led)
                 if pw > self.bp:
-                    self.bw = self.tn
+                    self.bw = tn
                     self.bp = pw
-        self.trick[self.tn] = m
-        self.tn += 1
-        if self.tn < 4:
+        self.trick[tn] = m
+        tn += 1
+        if tn < 4:
+            self.tn = tn
             self.turn = (p + 1) % 4
             return
+        self.tn = 0
         w = (self.lead + self.bw) % 4
         self.taken[w] += 1
-        for i in range(4):
-            self.prev[(self.lead + i) % 4] = self.trick[i]
-        self.pwin = w
-        self.tn = 0
+        if not self.world:
+            for i in range(4):
+                self.prev[(self.lead + i) % 4] = self.trick[i]
+            self.pwin = w
         self.turn = self.lead = w
-        if not (self.jk[w] or self.hm[4 * w] or self.hm[4 * w + 1] or self.hm[4 * w + 2] or self.hm[4 * w + 3]):
+        hm = self.hm
+        w *= 4
+        if not (hm[w] or hm[w + 1] or hm[w + 2] or hm[w + 3] or self.jk[w >> 2]):
             self._end_deal()
+
+    def _learn(self, p, s, r, led):
+        # Seat p followed with rank r of suit s to a trick of suit led.
+        b = 4 * p
+        if s != led:
+            self.ban[b + led] = 511  # a void shown (GJ-11)
+            t = self.trump
+            if t != NONE and s != t:
+                self.ban[b + t] = 511
+        elif self.trick[0] >= LEAD:
+            self.ban[b + s] |= ABOVE[r]  # it was the highest it held (GJ-14)
 
     def _end_deal(self):
         n = self.cards()
@@ -442,61 +460,59 @@ class Georgian(State):
         for q in range(4):
             row[q] = self.bids[q] << 4 | self.taken[q]
         self.sheet = self.sheet + row
-        self._score()
+        self._count(self.d)
         self._ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
         self.turn = (self.dealer + 1) % 4  # the next dealer
 
     def _score(self):
-        # The points of every finished deal, the bonus of every finished phase
-        # and the totals, from the sheet (GJ-18 .. GJ-20).
-        sizes = SIZES[self.nines]
+        # The points, bonuses and totals of every deal on the sheet.
+        self.hist = []
+        self.adj = []
+        self.marks = []
+        self.total = [0, 0, 0, 0]
+        for i in range(len(self.sheet) // 4):
+            self._count(i)
+
+    def _count(self, i):
+        # Adds deal i of the sheet to the points, and its phase's bonus when it
+        # ends the phase (GJ-18 .. GJ-20). The lists are replaced, not changed:
+        # copies of the state share them.
         sheet = self.sheet
-        hist = []
-        for i in range(len(sheet) // 4):
-            row = []
-            for q in range(4):
-                v = sheet[4 * i + q]
-                row.append(points(v >> 4, v & 15, sizes[i]))
-            hist.append(row)
-        adj = []
-        marks = []
-        starts = STARTS[self.nines]
-        for ph in range(4):
-            a = starts[ph]
-            z = starts[ph + 1]
-            if z > len(hist):
-                break
-            best = [-1] * 4  # each seat's highest deal of the phase (the first if equal)
+        row = []
+        for q in range(4):
+            v = sheet[4 * i + q]
+            row.append(points(v >> 4, v & 15, SIZES[self.nines][i]))
+        hist = self.hist + [row]
+        total = [self.total[q] + row[q] for q in range(4)]
+        ph = self.phase_of(i)
+        a, z = self.phase_deals(ph)
+        if i + 1 == z:
+            best = [a] * 4  # each seat's highest deal of the phase (the first if equal)
             made = []
             for q in range(4):
                 exact = True
-                for i in range(a, z):
-                    if best[q] < 0 or hist[i][q] > hist[best[q]][q]:
-                        best[q] = i
-                    v = sheet[4 * i + q]
+                for k in range(a, z):
+                    if hist[k][q] > hist[best[q]][q]:
+                        best[q] = k
+                    v = sheet[4 * k + q]
                     if v >> 4 != v & 15:
                         exact = False
                 if exact:
                     made.append(q)
-            row = [0] * 4
+            adj = [0] * 4
             mark = [-1] * 4
             for q in range(4):
                 top = hist[best[q]][q]
                 if q in made:
-                    row[q] = top  # GJ-19: doubled
+                    adj[q] = top  # GJ-19: doubled
                     mark[q] = best[q]
                 elif len(made) == 1 and top > 0:
-                    row[q] = -top  # GJ-19: struck out; GJ-20: not with two or more bonuses
+                    adj[q] = -top  # GJ-19: struck out; GJ-20: not with two or more bonuses
                     mark[q] = best[q]
-            adj.append(row)
-            marks.append(mark)
-        total = [0] * 4
-        for row in hist + adj:
-            for q in range(4):
-                total[q] += row[q]
+                total[q] += adj[q]
+            self.adj = self.adj + [adj]
+            self.marks = self.marks + [mark]
         self.hist = hist
-        self.adj = adj
-        self.marks = marks
         self.total = total
 
     # ----- protocol answers
@@ -601,8 +617,8 @@ class Georgian(State):
         # The cards dealt to find the first dealer: card i went to seat i % 4 (GJ-3).
         return list(self.draw)
 
-    def played(self, suit):
-        # The ranks of suit played this deal.
+    def out(self, suit):
+        # The ranks of suit out of play this deal: played, or turned for trump.
         return self.gone[suit]
 
     def jokers_out(self):
@@ -760,12 +776,8 @@ class Georgian(State):
         # The cards the seer cannot place: in hidden hands or set aside.
         out = []
         b = 4 * self.seer
-        t = self.turned
         for s in range(4):
-            m = FULL[s] & ~(self.gone[s] | self.hm[b + s])
-            if t != UNSET and t < JOKER and SUIT[t] == s:
-                m &= ~(1 << RANK[t])
-            self._add(out, s, m)
+            self._add(out, s, FULL[s] & ~(self.gone[s] | self.hm[b + s]))
         j = 2 - self.jk[self.seer] - self.jokers_out()
         for i in range(j):
             out.append(JOKER + i)
@@ -860,7 +872,7 @@ class Georgian(State):
         # 15 bytes of counters; bids, tricks, the trick, the last trick,
         # Jokers and hidden counts per seat (24); the chooser's three cards (3);
         # the Rng state (4); a location nibble per card id 0..35 (18: 0
-        # elsewhere, 1..4 a hand, 5 played); each seat's bans per suit as the
+        # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
         # ranks left allowed (8); the dealer's draw; the sheet. Points are
         # worked out from the sheet.
         out = bytearray([VERSION, self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump,
