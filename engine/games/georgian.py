@@ -673,16 +673,19 @@ class Georgian(State):
         return True
 
     def result_text(self):
-        # How the deal went: who made their bid, and a phase's bonus.
+        # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
         if self._ph < BETWEEN:
             return ""
         d = len(self.hist) - 1
         made = [seat_name(q) for q in range(4) if self.bids[q] == self.taken[q]]
-        text = "Deal %d: %s" % (d + 1, ("made: " + " ".join(made)) if made else "no bid made")
+        text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
         ph = self.phase_of(d)
         if d + 1 == self.phase_deals(ph)[1]:
-            got = [seat_name(q) for q in range(4) if self.adj[ph][q] > 0]
-            text += ". Phase %d bonus: %s" % (ph + 1, " ".join(got) if got else "none")
+            got = ["%s +%d" % (seat_name(q), self.adj[ph][q]) for q in range(4) if self.adj[ph][q] > 0]
+            if not got:
+                return text + ". Phase %d: no bonus" % (ph + 1)
+            return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
+                                                      else "")
         return text
 
     # ----- text
