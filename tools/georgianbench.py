@@ -70,7 +70,7 @@ def playout_rate():
                     t = w.clone()
                 else:
                     t.copy_from(w)
-                _, n = bots._playout(t, 0, rng)
+                n = bots._playout(t)
                 plies += n + bots.WORLD_COST
         best = max(best, plies * 1000000.0 / bench.since_us(start))
     return best

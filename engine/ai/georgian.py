@@ -22,15 +22,16 @@ BUDGET = 1000  # Hard: work per decision, in plies played out (see WORLD_COST)
 WORLD_COST = const(6)  # dealing one sampled world, in plies
 BID_SPREAD = const(2)  # Hard tries bids this far either side of Easy's
 
-# Easy's bid: the tricks a card should take, in hundredths.
-JOKER_V = const(95)
+# Easy's bid: the tricks a card should take, in hundredths (tuned for the
+# exact-bid rate of Easy against itself).
+JOKER_V = const(65)  # a Joker: it may also be spent losing
 TRUMP_V = bytes([20, 22, 25, 30, 35, 45, 60, 80, 95])  # by rank, Six .. Ace
-LONG_V = const(20)  # each trump beyond the third
-SIDE_A = const(70)  # a side Ace
-SIDE_K = const(30)  # a side King; with the Ace too
+LONG_V = const(30)  # each trump beyond the third
+SIDE_A = const(40)  # a side Ace
+SIDE_K = const(15)  # a side King; with the Ace too
 SIDE_AK = const(45)
 NT_A = const(85)  # in a deal without trump
-NT_K = const(45)
+NT_K = const(15)
 NT_Q = const(15)
 
 
@@ -234,9 +235,8 @@ def easy(s):
 # ----- Hard
 
 
-def _playout(s, seat, rng):
-    # The deal played to its end by the Easy policy for every seat; -> (the
-    # deal's points for seat ahead of the others' mean, plies played).
+def _playout(s):
+    # The deal played to its end by the Easy policy for every seat; -> plies played.
     n = 0
     while s._ph < BETWEEN:
         ph = s._ph
@@ -245,9 +245,35 @@ def _playout(s, seat, rng):
         else:
             s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += 1
-    return s.deal_value(seat), n
+    return n
 
 
+def scorer(view):
+    # Hard's play-out and its score for the seat to move: the deal's points
+    # ahead of the others' mean (engine deal_value), plus the phase bonus a
+    # seat still on course for it (exact in every deal of the phase so far)
+    # keeps by making its bid (GJ-19), weighed by the deals of the phase still
+    # to come (halved for each) and counted as the deal's points are.
+    a, z = view.phase_deals(view.phase_of(view.d))
+    later = z - view.d - 1
+    best = [-1, -1, -1, -1]  # a seat's best deal of the phase so far, -1 off course
+    hist = view.history()
+    for q in range(4):
+        if view.exact_so_far(q):
+            best[q] = 0
+            for i in range(a, len(hist)):
+                best[q] = max(best[q], hist[i][q])
+
+    def rollout(s, seat, rng):
+        n = _playout(s)
+        v = s.deal_value(seat)
+        for q in range(4):
+            if best[q] >= 0 and s.bids[q] == s.taken[q]:
+                b = max(best[q], s.dp[q]) >> later
+                v += 3 * b if q == seat else -b
+        return v, n
+
+    return rollout
 def _same(v, m):
     # The card that card m is worth the same as in play: the highest of its
     # run in the mover's hand (no card between them that another hand may hold).
@@ -292,4 +318,4 @@ def choose(view, level, rng, budget=BUDGET):
     if level == 0:
         return easy(view)
     needed = view.hid[0] + view.hid[1] + view.hid[2] + view.hid[3]
-    return sampling.halving(view, candidates(view, moves), budget, rng, _playout, WORLD_COST, needed)
+    return sampling.halving(view, candidates(view, moves), budget, rng, scorer(view), WORLD_COST, needed)
