@@ -301,8 +301,9 @@ class Table(Base):
                 fb.fill_rect(x - 1, HAND_Y - 1, HAND_DX, 10, 1)
             font.text(fb, card_text(c), x, HAND_Y, 0 if on else 1, NORMAL)
             if self.mode == CARDS and not self._plays(c):
-                for dy in range(1, 8, 2):  # dimmed: every other line cleared
-                    fb.hline(x, HAND_Y + dy, 12, 0)
+                for dy in range(8):  # dimmed: every other pixel cleared
+                    for dx in range(dy & 1, 12, 2):
+                        fb.pixel(x + dx, HAND_Y + dy, 0)
 
     def _options(self, fb):
         sel = self.opts.at()
@@ -334,7 +335,7 @@ class Table(Base):
     def _message(self):
         v = self.v
         if self.held == TRICK:
-            return "%s took the trick  A: on" % self.match.short(v.last_trick()[1])
+            return "%s took the trick  A: next" % self.match.short(v.last_trick()[1])
         if self.mode == CARDS:
             s = v.led_suit()
             if s == G.NONE:
