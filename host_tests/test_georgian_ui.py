@@ -10,24 +10,14 @@ from engine.games import georgian as G
 from engine.rng import Rng
 from firmware import play
 from firmware.buttons import A, B, DOWN, RIGHT, UP
-from firmware.match import PERSON, Match
+from firmware.match import PERSON
 from firmware.menus import Pause, Title
 from firmware.tables import georgian as table
 from host_tests.test_app import check_frame, menu_pick, press
-from host_tests.test_habitual_ui import blank, pixels, steer
-from tools.sim import SEEDS, Device
+from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
+from host_tests.test_prediction_ui import frame_of, match_at
 
 MAX_FRAMES = 20000
-
-
-def top(dev):
-    return dev.app.stack[-1]
-
-
-def new_device(root, seed):
-    dev = Device(str(root), seed, seeds_dir=SEEDS)
-    dev.app.bot_delay = 60
-    return dev
 
 
 def start(dev, seats, deals="All 24"):
@@ -263,39 +253,21 @@ def test_sheet_from_the_pause_menu_any_time(tmp_path):
     assert isinstance(top(dev), Pause)
 
 
-def match_at(root, seats, want, seed=1):
-    # A match played by seeded random moves up to the first position where want(state) holds.
-    rng = Rng(seed)
-    m = Match(str(root), "georgian", {}, seats, seed)
-    while not want(m.state):
-        legal = m.state.legal_moves()
-        m.play(legal[rng.below(len(legal))])
-    return m
-
-
-def frame_of(m, viewer):
-    t = table.Table(m)
-    t.refresh(viewer)
-    buf, fb = blank()
-    t.draw(fb)
-    return buf
-
-
 def test_other_hands_are_never_drawn_gj22(tmp_path):
     # Two positions that differ only in the other hands draw the same frame.
     for d in (4, 8):
         m = match_at(tmp_path, [PERSON, PERSON, 0, 0],
-                     lambda s: s.d == d and s.phase() == G.PLAYING and s.tn == 1)
+                     lambda s: s.d == d and s.phase() == G.PLAYING and s.tn == 1, 1, "georgian")
         st = m.state
         viewer = st.to_move()
-        a = frame_of(m, viewer)
+        a = frame_of(m, viewer, table)
         x = (viewer + 1) % 4  # the two seats still to play: hands of the same size
         y = (viewer + 2) % 4
         for s in range(4):
             st.hm[4 * x + s], st.hm[4 * y + s] = st.hm[4 * y + s], st.hm[4 * x + s]
         st.jk[x], st.jk[y] = st.jk[y], st.jk[x]
-        assert frame_of(m, viewer) == a
-        own = frame_of(m, x)
+        assert frame_of(m, viewer, table) == a
+        own = frame_of(m, x, table)
         assert own != a
 
 

@@ -371,13 +371,13 @@ class Table(Base):
         font.text(fb, "First Ace: %s deals. A: start" % self.match.short(d), 0, MSG_Y)
 
 
-class Sheet(ui.Screen):
+class Sheet(scores.ScoreSheet):
     # The score sheet, like the paper one (GJ-18 .. GJ-20): a row per deal
     # (its cards) with each seat's bid and points, a row per finished phase
     # with its subtotals; a doubled score is inverted, a struck-out one
     # crossed through. The totals stay at the bottom; UP/DOWN scroll, A or B
-    # closes. It keeps the state it was opened on, so it outlives the match.
-    ROWS = 5
+    # closes (as the shared sheet). It keeps the state it was opened on, so it
+    # outlives the match.
     PITCH = 7
     LABEL_W = 12
 
@@ -440,13 +440,5 @@ class Sheet(ui.Screen):
         if self.top + self.ROWS < len(self.rows):
             font.text(fb, font.DOWN, ui.W - 4, ui.H - 2 * self.PITCH - 2)
 
-    def on_button(self, b):
-        last = max(0, len(self.rows) - self.ROWS)
-        if b == ui.UP and self.top > 0:
-            self.top -= 1
-        elif b == ui.DOWN and self.top < last:
-            self.top += 1
-        elif b == ui.A or b == ui.B:
-            self.app.pop()
-            return
-        self.dirty = True
+    def lines(self):
+        return len(self.rows)
