@@ -45,7 +45,7 @@ class Rig:
 
 
 # The games measured, in title-menu order (each game has a rules line under it).
-GAMES = ("Double Joker", "Habitual Joker", "Prediction")
+GAMES = ("Double Joker", "Habitual Joker", "Prediction", "Georgian Joker")
 
 
 def match(rig, stats, game=0):
@@ -78,6 +78,9 @@ def match(rig, stats, game=0):
             continue
         if isinstance(top, play.GameScreen) and top.table.holding():
             stats["press"].append(rig.press(A))  # a turn's result shown until A (Prediction)
+            continue
+        if isinstance(top, play.Handoff):
+            rig.press(A)  # two people (Georgian Joker's default)
             continue
         if isinstance(top, play.GameScreen) and top.end == play.NONE and not top.bot:
             for _ in range(1 + rng.below(3)):
