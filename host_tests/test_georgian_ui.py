@@ -5,6 +5,8 @@
 # hand-off summary of bids, the score sheet from the pause menu and the end
 # screens, resume mid-deal, and no hidden card ever drawn. Rule ids (GJ-n)
 # are those of seeds/georgian.md.
+import sys
+
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import georgian as G
 from engine.rng import Rng
@@ -35,6 +37,8 @@ def start(dev, seats, deals="All 24"):
     menu_pick(dev, "Start")
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
+    global table  # an earlier test's game switch unloads the table: the app loads it afresh
+    table = sys.modules[type(g.table).__module__]
     return g
 
 
