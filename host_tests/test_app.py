@@ -132,7 +132,7 @@ def test_title_lists_registered_games(tmp_path):
     for gid in registry.ids():
         if tables.available(gid):  # only games with a table screen are playable
             want += [registry.title(gid), "Rules: " + registry.title(gid)]
-    assert t.items == want and t.items[0] == registry.title(GAME)  # no Resume without a save
+    assert t.items == want + ["Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
     assert not tables.available("nosuchgame")
     press(dev, B)  # B on the title does nothing
     assert top(dev) is t
@@ -525,7 +525,7 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
     monkeypatch.setattr(tables, "available", lambda gid: gid == "fourseats")
     dev = new_device(tmp_path)
-    assert top(dev).items == ["Four Seats", "Rules: Four Seats"]
+    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Settings"]
     press(dev, A)
     s = top(dev)
     assert s.items == ["Players: 2", "P1: Person", "P2: Bot Easy", "Rounds: 2", "Open hands: Off", "Start"]
