@@ -71,6 +71,8 @@ class App:
         for line in (told, notice):
             if line:
                 self.push(ui.Dialog(self, line))
+        if told:
+            self.keep_settings()  # the defaults replace the damaged file
         self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---
@@ -266,8 +268,11 @@ class App:
 
 
 def _heap():
+    # Bytes in use after a collection (MicroPython), else None.
+    if not hasattr(gc, "mem_alloc"):
+        return None
     gc.collect()
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
+    return gc.mem_alloc()
 
 
 def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None):

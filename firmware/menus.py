@@ -37,7 +37,7 @@ class Title(ui.Menu):
         elif act == "play":
             self.app.push(Setup(self.app, gid))
         elif act == "settings":
-            self.app.push(settings.Screen(self.app))
+            self.app.push(settings.SettingsScreen(self.app))
         else:
             self.app.push(Rules(self.app, gid, registry.title(gid)))
 

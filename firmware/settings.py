@@ -72,7 +72,7 @@ def write(root, chosen):
     saves.put(root, NAME, encode(chosen))
 
 
-class Screen(ui.Menu):
+class SettingsScreen(ui.Menu):
     # The settings, one a line: LEFT/RIGHT or A step a value, which takes
     # effect at once; B keeps them (in the file when they changed) and goes back.
     def __init__(self, app):

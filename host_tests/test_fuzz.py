@@ -78,7 +78,7 @@ def test_random_buttons(tmp_path):
             assert items[0].startswith("Resume") == saved
     assert restarts > 0 and frames > 3000
     # The walk reached every kind of screen.
-    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd", "ScoreSheet", "Screen",
+    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd", "ScoreSheet", "SettingsScreen",
             "Handoff"}
     assert want <= seen, want - seen
     assert played == set(playable()), set(playable()) - played
