@@ -3,6 +3,8 @@
 #   make test                    everything CI runs (works on a fresh clone)
 #   make build BOARD=pico        the board's filesystem in build/device
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
+#   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
+#   make check                   pyright over engine/ and firmware/ against the boards' stubs
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
@@ -11,6 +13,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?=
+DRIVE ?=
 ARGS ?=
 GAME ?= all
 SEED ?= 1
@@ -43,7 +46,7 @@ build: $(VENV)/.installed
 	$(PY) -m tools.build build --board $(BOARD)
 
 deploy: $(VENV)/.installed
-	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)

@@ -2,7 +2,10 @@
 # columns that changed since the last show, page by page, by comparing with a shadow
 # copy of what the panel holds. A full frame costs about 23 ms at 400 kHz, one page
 # about 3 ms, so a cursor move that touches one or two pages is cheap.
-import framebuf
+try:
+    from framebuf import MONO_VLSB, FrameBuffer
+except ImportError:  # CircuitPython has no framebuf: the project's own canvas
+    from firmware.canvas import MONO_VLSB, FrameBuffer
 
 
 def init_commands(height, flip):
@@ -36,7 +39,7 @@ class SSD1306:
         self.height = height
         self.pages = height // 8
         self.buf = bytearray(width * self.pages)
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        self.fb = FrameBuffer(self.buf, width, height, MONO_VLSB)
         self.shadow = bytearray(len(self.buf))  # what the panel's RAM holds
         self.bytes_sent = 0
         self.pages_sent = 0
