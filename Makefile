@@ -25,9 +25,11 @@ RUNTIME ?= cpython
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
-.PHONY: test deps build deploy sim shots bench selfplay selfplay-check clean distclean
+PYRIGHT := node_modules/.bin/pyright
 
-test: deps build selfplay-check
+.PHONY: test deps build deploy sim shots bench selfplay selfplay-check check clean distclean
+
+test: deps build check selfplay-check
 	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
@@ -58,6 +60,13 @@ shots: $(VENV)/.installed
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)
+
+# Type checks (pyright, strictness "basic"; the Optional rules off, as a closed
+# match sets its parts to None): engine/ and firmware/ against the Pico's
+# MicroPython stubs, the CircuitPython seam against CircuitPython's.
+check: deps
+	$(PYRIGHT) -p tools/check/micropython.json
+	$(PYRIGHT) -p tools/check/circuitpython.json
 
 selfplay: deps
 	$(SELFPLAY) --runtime $(RUNTIME)

@@ -205,7 +205,7 @@ class App:
         if self.loaded is not None:
             tables.unload(self.loaded)
             registry.unload(self.loaded)
-            known = self.known
+            known = self.known or ()
             registry.forget([n for n in list(sys.modules) if n not in known and n.split(".")[0] in ("engine", "firmware")])
             self.loaded = self.known = None
             gc.collect()

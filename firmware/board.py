@@ -114,7 +114,9 @@ def validate(data, where="board.json"):
     soft = _get(i2c, "i2c", "soft", where, False)
     if not isinstance(soft, bool):
         _fail(where, "i2c.soft", "true or false", soft)
-    if not soft and _is_int(sda) and _is_int(scl):
+    if soft and runtime == "circuitpython":
+        _fail(where, "i2c.soft", "false on CircuitPython (its display bus takes a hardware busio.I2C)", soft)
+    if not soft and runtime == "micropython":
         # The RP2040 routes I2C0 SDA/SCL to GP0/1, 4/5, 8/9, ...; I2C1 to GP2/3, 6/7, ...
         if sda % 4 != 2 * bus:
             _fail(where, "i2c.sda", "an SDA pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus, 2 * bus + 4, 2 * bus + 8), sda)
@@ -342,7 +344,7 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
     # What main.py (MicroPython) and code.py (CircuitPython, machine None) run first:
     # the profile, the devices and the app's module -> (app run function, display,
     # buttons). A start-up failure is reported by halt(), not by a traceback and a
-    # dead screen, and then None comes back (only when tests limit the cycles).
+    # dead screen.
     # The caller drops this module before the app runs: its heap is the app's.
     profile = None
     led = None
@@ -374,4 +376,4 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
         if led is None and machine is not None:
             led = make_led(profile, machine)
         halt(e, led, clock, cycles, display, say)
-    return None
+        raise SystemExit(1)  # only after a halt limited to some cycles (tests)

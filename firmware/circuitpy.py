@@ -134,10 +134,6 @@ def pin(name):
 
 def make_i2c(profile):
     cfg = profile["i2c"]
-    if cfg["soft"]:
-        import bitbangio
-
-        return bitbangio.I2C(pin(cfg["scl"]), pin(cfg["sda"]), frequency=cfg["freq"])
     return busio.I2C(pin(cfg["scl"]), pin(cfg["sda"]), frequency=cfg["freq"])
 
 

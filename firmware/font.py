@@ -4,9 +4,9 @@
 # NORMAL: 5x7 glyphs in a 6x8 cell, full printable ASCII. Both have the card and
 # control glyphs below; a character without a glyph draws as a box (solid in SMALL).
 try:
-    from framebuf import MONO_VLSB, FrameBuffer
+    import framebuf
 except ImportError:  # CircuitPython has no framebuf: the project's own canvas
-    from firmware.canvas import MONO_VLSB, FrameBuffer
+    from firmware import canvas as framebuf
 
 from engine.cards import JOKER, RANKS
 
@@ -295,9 +295,9 @@ _DATA = (SMALL, NORMAL)
 
 # One-page strips over a shared scratch buffer; text() blits the narrowest that fits.
 _STRIP = bytearray(128)
-_STRIPS = tuple([(w, FrameBuffer(_STRIP, w, 8, MONO_VLSB)) for w in (8, 16, 32, 64, 128)])
+_STRIPS = tuple([(w, framebuf.FrameBuffer(_STRIP, w, 8, framebuf.MONO_VLSB)) for w in (8, 16, 32, 64, 128)])
 # For colour 0, lit glyph pixels map to 0 and the rest to 1, which the key then skips.
-_INVERSE = FrameBuffer(bytearray(b"\x01\x00"), 2, 1, MONO_VLSB)
+_INVERSE = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def _flush(fb, n, x, y, c):

@@ -175,6 +175,9 @@ class EndScreen(ui.Screen):
         else:
             self.key(b)
 
+    def key(self, b):
+        pass
+
 
 class GameEnd(EndScreen):
     # How the round ended and the scores so far; A deals the next round.

@@ -105,7 +105,7 @@ class Rules(ui.Screen):
         self.offs = []
         self.sub = bytearray()
         self.top = 0
-        self.cache = (-1, None)
+        self.cache = (-1, [])
         try:
             self._index()
         except OSError:

@@ -3,9 +3,9 @@
 # copy of what the panel holds. A full frame costs about 23 ms at 400 kHz, one page
 # about 3 ms, so a cursor move that touches one or two pages is cheap.
 try:
-    from framebuf import MONO_VLSB, FrameBuffer
+    import framebuf
 except ImportError:  # CircuitPython has no framebuf: the project's own canvas
-    from firmware.canvas import MONO_VLSB, FrameBuffer
+    from firmware import canvas as framebuf
 
 
 def init_commands(height, flip):
@@ -39,7 +39,7 @@ class SSD1306:
         self.height = height
         self.pages = height // 8
         self.buf = bytearray(width * self.pages)
-        self.fb = FrameBuffer(self.buf, width, height, MONO_VLSB)
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
         self.shadow = bytearray(len(self.buf))  # what the panel's RAM holds
         self.bytes_sent = 0
         self.pages_sent = 0

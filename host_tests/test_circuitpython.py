@@ -216,6 +216,7 @@ def test_profiles_say_which_runtime(tmp_path):
 
     bad(lambda d: d.update(runtime="cpython"), "runtime", '"micropython" or "circuitpython"')
     bad(lambda d: d["buttons"].update(a="GP 14"), "buttons.a", "pin name")
+    bad(lambda d: d["i2c"].update(soft=True), "i2c.soft", "hardware busio.I2C")
     named = json.loads(json.dumps(data))
     named["buttons"]["a"] = "BUTTON_A"  # a CircuitPython board's own pin name
     assert boards.validate(named)["buttons"]["a"] == "BUTTON_A"
@@ -228,5 +229,6 @@ def test_profiles_say_which_runtime(tmp_path):
     said = []
     from tools.host.devices import FakeMachine
 
-    assert boards.start(FakeMachine(), FakeClock(), PROFILE, cycles=1, say=said.append) is None
+    with pytest.raises(SystemExit):
+        boards.start(FakeMachine(), FakeClock(), PROFILE, cycles=1, say=said.append)
     assert "profile for circuitpython, but this board runs micropython" in said[0]
