@@ -3,7 +3,7 @@
 # vline, rect, line, pixel, blit, text), on the same MONO_VLSB buffer, pixel for
 # pixel as framebuf draws (host_tests/test_canvas.py compares the two on both
 # runtimes). It works a byte (eight rows of a column) at a time, not a pixel at
-# a time. MicroPython never imports it: its own framebuf is in C.
+# a time. MicroPython imports it only on a port built without framebuf.
 MONO_VLSB = 0
 
 

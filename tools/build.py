@@ -31,7 +31,7 @@ ENTRIES = {
     "micropython": ((MAIN, "main.py"),),
     "circuitpython": (("firmware/code.py", "code.py"), ("firmware/boot.py", "boot.py")),
 }
-CIRCUITPY_ONLY = ("firmware/canvas.py", "firmware/circuitpy.py")  # framebuf's stand-in, the seam
+CIRCUITPY_ONLY = ("firmware/circuitpy.py",)  # the seam (canvas.py goes to both: a port may lack framebuf)
 LIBRARIES = ("adafruit_displayio_ssd1306",)  # what circup installs into CIRCUITPY/lib
 DRIVES = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY")
 NO_DRIVE = ("no CIRCUITPY drive found. Put CircuitPython 9 or 10 on the board once (hold BOOTSEL "
