@@ -18,6 +18,7 @@ class FrameBuffer:
         self.pages = (height + 7) >> 3
         # Rows that exist in the last page (all of them when height is a multiple of 8).
         self.last_mask = 0xFF >> ((8 - height & 7) & 7)
+        self._blank = None  # a blank buffer's bytes, made on the first fill(0)
 
     def pixel(self, x, y, c=None):
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -33,7 +34,17 @@ class FrameBuffer:
         return None
 
     def fill(self, c):
-        self.fill_rect(0, 0, self.width, self.height, c)
+        # Every frame starts with fill(0): one copy, not a loop over the bytes.
+        if c & 1 or self.last_mask != 0xFF or self.stride != self.width:
+            self.fill_rect(0, 0, self.width, self.height, c)
+            return
+        n = self.pages * self.width
+        if self._blank is None:
+            self._blank = bytes(n)
+        if n == len(self.buf):
+            self.buf[:] = self._blank
+        else:
+            self.buf[0:n] = self._blank
 
     def fill_rect(self, x, y, w, h, c):
         x0 = max(x, 0)
@@ -107,6 +118,9 @@ class FrameBuffer:
             return
         sx0 = max(0, -x)
         sx1 = min(src.width, self.width - x)
+        if src.height == 8 and self.last_mask == 0xFF and on_set + on_clear == 1:
+            self._strip(src, x, y, sx0, sx1, on_set == 1)
+            return
         sbuf = src.buf
         sstride = getattr(src, "stride", src.width)
         dbuf = self.buf
@@ -138,6 +152,34 @@ class FrameBuffer:
                 if hi_ok:
                     i = hi_row + sx
                     dbuf[i] = (dbuf[i] | ((ones >> (8 - shift)) & hi_mask)) & ~((zeros >> (8 - shift)) & hi_mask) & 0xFF
+
+    def _strip(self, src, x, y, sx0, sx1, lit):
+        # The font's case: an 8-row strip whose set pixels are drawn in one
+        # colour (lit: 1) and whose clear pixels are left alone.
+        sbuf = src.buf
+        dbuf = self.buf
+        stride = self.stride
+        dp = y >> 3
+        shift = y & 7
+        lo_ok = 0 <= dp < self.pages
+        hi_ok = shift and 0 <= dp + 1 < self.pages
+        lo = dp * stride + x
+        hi = lo + stride
+        back = 8 - shift
+        for sx in range(sx0, sx1):
+            b = sbuf[sx]
+            if not b:
+                continue
+            if lit:
+                if lo_ok:
+                    dbuf[lo + sx] |= (b << shift) & 0xFF
+                if hi_ok:
+                    dbuf[hi + sx] |= b >> back
+            else:
+                if lo_ok:
+                    dbuf[lo + sx] &= ~(b << shift) & 0xFF
+                if hi_ok:
+                    dbuf[hi + sx] &= ~(b >> back) & 0xFF
 
     def text(self, s, x, y, c=1):
         # Start-up errors only (firmware/board.py): the screens' NORMAL font in

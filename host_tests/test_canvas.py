@@ -100,6 +100,9 @@ def _font_text():
     for i in range(40):
         s = "".join([chr(32 + rng.below(95)) for _ in range(1 + rng.below(30))]) + font.card_label(i)
         x, y, c = coord(rng, W), coord(rng, H), rng.below(2)
+        if i % 5 == 0:
+            y = rng.below(8)  # the top page, often left of the edge
+            x = -rng.below(20)
         size = rng.below(2)
         if rng.below(4) == 0:
             fa.fill_rect(x, y, 60, 9, 1 - c)
