@@ -1,7 +1,8 @@
 # runs-on: micropython
-# The project's own canvas (firmware/canvas.py, what CircuitPython draws on)
-# against framebuf: under MicroPython the port's own framebuf in C, on CPython
-# the host stand-in. Random drawing of every kind the screens use, clipped at
+# The project's own canvas (firmware/canvas.py, what CircuitPython draws on and
+# the host's framebuf) against MicroPython's framebuf in C: the run under
+# MicroPython is the one that compares (on CPython both sides are the canvas,
+# which keeps the test's own code honest). Random drawing of every kind the screens use, clipped at
 # every edge, must leave the very same bytes; and the screens drawn by the font
 # through the canvas are the screens drawn through framebuf.
 import tools.host  # noqa: F401  (CPython: the framebuf stand-in)

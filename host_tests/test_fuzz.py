@@ -64,6 +64,7 @@ def test_random_buttons(tmp_path):
             if dev.app.match is not None and dev.app.match.moves:
                 played.add(dev.app.match.game_id)
         check(dev, root)
+        dev.app.bot_delay = BOT_DELAY  # whatever the walk set in Settings
         for _ in range(1 if rng.below(8) else 6):
             dev.frame()
             frames += 1
