@@ -206,7 +206,8 @@ class App:
             tables.unload(self.loaded)
             registry.unload(self.loaded)
             known = self.known or ()
-            registry.forget([n for n in list(sys.modules) if n not in known and n.split(".")[0] in ("engine", "firmware")])
+            brought = [n for n in list(sys.modules) if n not in known and n.split(".")[0] in ("engine", "firmware")]
+            registry.forget(brought)
             self.loaded = self.known = None
             gc.collect()
 

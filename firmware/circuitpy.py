@@ -8,6 +8,8 @@
 #   buttons  firmware.buttons over digitalio pins (its debounce and repeat)
 #   clock    supervisor.ticks_ms with the ticks arithmetic (CircuitPython's
 #            ticks wrap at 2**29)
+# firmware.board is imported only inside the functions that start the board:
+# code.py drops that module once the app runs, and nothing here may keep it.
 import board as pins
 import busio
 import digitalio
@@ -16,7 +18,6 @@ import supervisor
 import time
 
 import adafruit_displayio_ssd1306
-from firmware.board import DisplayError, check_address
 from firmware.buttons import Buttons
 from firmware.ssd1306 import SSD1306
 
@@ -148,6 +149,8 @@ def scan(i2c):
 
 def make_display(profile, i2c=None):
     # i2c: a bus to use instead of the profile's (host tests record what it sends).
+    from firmware.board import DisplayError, check_address
+
     displayio.release_displays()
     cfg = profile["display"]
     if i2c is None:
