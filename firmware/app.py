@@ -13,7 +13,7 @@ import sys
 
 from engine import registry
 from engine.rng import Rng
-from firmware import saves, settings, tables, ui
+from firmware import saves, tables, ui
 from firmware.match import Match
 from firmware.menus import Title, playable
 from firmware.play import GameScreen
@@ -64,6 +64,8 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
+        from firmware import settings
+
         self.settings, told = settings.read(root)
         self.apply(self.settings)
         notice = self._load_save()
@@ -72,7 +74,12 @@ class App:
             if line:
                 self.push(ui.Dialog(self, line))
         if told:
-            self.keep_settings()  # the defaults replace the damaged file
+            try:
+                settings.write(root, self.settings)  # the defaults replace the damaged file
+            except OSError as e:
+                self.saving_off(e)
+        settings = None
+        registry.forget(["firmware.settings"])  # back when the Settings screen opens
         self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---
@@ -108,7 +115,7 @@ class App:
     def wake(self):
         if self.saver == DARK:
             self.display.power(True)
-        self.display.contrast(settings.value(self.settings, "contrast"))
+        self.display.contrast(self.contrast)
         self.saver = AWAKE
 
     def dark(self):
@@ -145,8 +152,10 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            self.stack.pop()
+            gone = self.stack.pop().transient
             self.stack[-1].shown()
+            if gone is not None:
+                registry.forget([gone])
 
     def replace(self, screen):
         self.stack[-1] = screen
@@ -161,18 +170,16 @@ class App:
     # --- settings and storage ---
 
     def apply(self, chosen):
-        # Puts settings into effect (the Settings screen calls this at each change).
-        self.settings = chosen
-        self.display.contrast(settings.value(chosen, "contrast"))
-        self.display.turn(settings.value(chosen, "flip"))
-        self.bot_delay = settings.value(chosen, "bots")
-        self.buttons.repeat = settings.value(chosen, "repeat")
+        # Puts settings into effect: at boot, and at each change on the
+        # Settings screen (the two times firmware.settings is loaded).
+        from firmware.settings import value
 
-    def keep_settings(self):
-        try:
-            settings.write(self.root, self.settings)
-        except OSError as e:
-            self.saving_off(e)
+        self.settings = chosen
+        self.contrast = value(chosen, "contrast")
+        self.display.contrast(self.contrast)
+        self.display.turn(value(chosen, "flip"))
+        self.bot_delay = value(chosen, "bots")
+        self.buttons.repeat = value(chosen, "repeat")
 
     def saving_off(self, e):
         # The storage refused a write (CircuitPython while the drive is on USB):

@@ -2,9 +2,8 @@
 # the pause menu and the quit confirmation.
 from engine import registry
 from engine.state import seat_name
-from firmware import scores, settings, tables, ui
+from firmware import scores, tables, ui
 from firmware.match import PERSON
-from firmware.rules import Rules
 
 
 def playable():
@@ -37,8 +36,12 @@ class Title(ui.Menu):
         elif act == "play":
             self.app.push(Setup(self.app, gid))
         elif act == "settings":
-            self.app.push(settings.SettingsScreen(self.app))
+            from firmware.settings import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
         else:
+            from firmware.rules import Rules
+
             self.app.push(Rules(self.app, gid, registry.title(gid)))
 
     def back(self):
@@ -127,6 +130,8 @@ class Pause(ui.Menu):
         if i == 0:
             self.app.pop()
         elif i == 1:
+            from firmware.rules import Rules
+
             self.app.push(Rules(self.app, m.game_id, m.title()))
         elif i == 2:
             game = self.app.stack[0]  # the game screen, under this menu

@@ -96,6 +96,8 @@ def block_rows(kind, text):
 
 
 class Rules(ui.Screen):
+    transient = __name__  # the module is loaded for this screen only (app.pop drops it)
+
     def __init__(self, app, game_id, title):
         ui.Screen.__init__(self, app)
         self.title = title

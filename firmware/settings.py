@@ -75,6 +75,8 @@ def write(root, chosen):
 class SettingsScreen(ui.Menu):
     # The settings, one a line: LEFT/RIGHT or A step a value, which takes
     # effect at once; B keeps them (in the file when they changed) and goes back.
+    transient = __name__  # loaded at boot and for this screen only
+
     def __init__(self, app):
         self.chosen = dict(app.settings)
         self.was = dict(app.settings)
@@ -94,6 +96,12 @@ class SettingsScreen(ui.Menu):
         self.adjust(i, 1)
 
     def back(self):
-        self.app.pop()
+        refused = None
         if self.chosen != self.was:
-            self.app.keep_settings()
+            try:
+                write(self.app.root, self.chosen)
+            except OSError as e:
+                refused = e
+        self.app.pop()
+        if refused is not None:
+            self.app.saving_off(refused)

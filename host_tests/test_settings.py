@@ -3,6 +3,7 @@
 # all through the app on the simulator's stand-ins.
 import errno
 import os
+import sys
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from firmware import app as firmware_app
@@ -13,9 +14,10 @@ from host_tests.test_app import check_frame, menu_pick, new_device, press, setup
 
 
 def open_settings(dev):
+    assert "firmware.settings" not in sys.modules  # read at boot, then dropped
     menu_pick(dev, "Settings")
     s = top(dev)
-    assert isinstance(s, settings.SettingsScreen)
+    assert type(s).__name__ == "SettingsScreen"  # its module is loaded for the screen alone
     return s
 
 
@@ -95,7 +97,7 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     press(dev, RIGHT)
     assert not os.path.exists(str(root / settings.NAME))  # written on leaving
     press(dev, B)
-    assert isinstance(top(dev), Title)
+    assert isinstance(top(dev), Title) and "firmware.settings" not in sys.modules
     want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On"}
     assert settings.read(str(root)) == (want, None)
     # The next boot starts with them in effect.

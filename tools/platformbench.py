@@ -22,7 +22,7 @@ SOAK = 50
 PICO_HEAP = 230000  # bytes of MicroPython heap on a Pico at boot (DESIGN.md)
 SEED = 5
 GROWTH = 2048  # bytes the title may grow over a soak
-PEAK = 80 * 1024  # bytes a match may have in use (the app's share)
+PEAK = 80000  # bytes a match may have in use (the app's share): 80 KB
 IDLE_FRAMES = 300
 MICRO = sys.implementation.name == "micropython"
 
@@ -30,24 +30,33 @@ MICRO = sys.implementation.name == "micropython"
 PROFILE = {}  # the Pico's board.json, passed in by main() on CPython
 
 
-def boot(root):
-    # The app as main.py starts it: the board module builds the devices from the
-    # Pico profile (on host stand-ins) and is dropped before the app is made.
+def stand_ins(root):
+    # The board's hardware as host stand-ins, all made before the firmware is
+    # imported, so the heap they take is not counted as the app's: the profile's
+    # pins, one I2C bus with its panel (keeping no log), a clock.
     import json
-
-    from engine import registry
-    from firmware import board
 
     path = root + "/board.json"
     with open(path, "w") as f:
         f.write(json.dumps(PROFILE))
-    clock = FakeClock()
     machine = FakeMachine()
+    bus = machine.I2C(PROFILE["i2c"]["id"], machine.Pin(PROFILE["i2c"]["sda"]), machine.Pin(PROFILE["i2c"]["scl"]))
+    bus.record = bus.panel.record = False
+    machine._bus = lambda freq: bus  # the firmware's machine.I2C() gets this one
+    for pin in PROFILE["buttons"].values():
+        machine.Pin(pin)
+    machine.Pin(PROFILE["led"])
+    return machine, FakeClock(), path
+
+
+def boot(root, rig=None):
+    # The app as main.py starts it: the board module builds the devices from the
+    # Pico profile (on host stand-ins) and is dropped before the app is made.
+    from engine import registry
+    from firmware import board
+
+    machine, clock, path = rig if rig is not None else stand_ins(root)
     got = board.start(machine, clock, path, cycles=1)
-    bus = machine.buses[0]
-    bus.record = bus.panel.record = False  # the stand-in keeps no log: its heap is not the app's
-    bus.log = []
-    bus.panel.commands = []
     board = None
     registry.forget(["firmware.board"])
     from firmware.app import App
@@ -96,13 +105,15 @@ def bot_match(app, gid, strong=False):
 def soak(rounds, out):
     # A generator for MicroPython: this port collects garbage only between the
     # calls tools/mprun.mjs makes, so every reading follows `gc.collect(); yield`.
-    from firmware.menus import playable
-
+    root = _scratch()
+    rig = stand_ins(root)
     gc.collect()
     yield
-    base = gc.mem_alloc()
-    app = boot(_scratch())
+    base = gc.mem_alloc()  # no firmware module imported yet
+    app = boot(root, rig)
     app.step()
+    from firmware.menus import playable
+
     gc.collect()
     yield
     fresh = gc.mem_alloc()
@@ -241,9 +252,18 @@ def frame_cost(out):
 
 
 def _scratch():
-    from tools.uibench import _scratch as scratch
+    # A folder for the save: /tmp in the port's filesystem, a temporary one on CPython.
+    import os
 
-    return scratch()
+    if not MICRO:
+        import tempfile
+
+        return tempfile.mkdtemp(prefix="platformbench-")
+    try:
+        os.mkdir("/tmp/platformbench")
+    except OSError:
+        pass  # there already
+    return "/tmp/platformbench"
 
 
 def steps(argv=None):
@@ -261,7 +281,7 @@ def steps(argv=None):
             yield
 
 
-SOURCES = ("platformbench.py", "bench.py", "uibench.py", "host/__init__.py", "host/devices.py")
+SOURCES = ("platformbench.py", "bench.py", "host/__init__.py", "host/devices.py")
 
 
 def main(argv=None):
