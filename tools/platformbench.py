@@ -144,13 +144,13 @@ def soak(rounds, out):
     warm = gc.mem_alloc()
     worst = 0
     for gid in gids:
-        seen = []
-        for _ in range(rounds):
+        seen = [0] * rounds  # made beforehand: a list that grows would count
+        for i in range(rounds):
             for _ in bot_match(app, gid):
                 pass
             gc.collect()
             yield
-            seen.append(gc.mem_alloc() - warm)
+            seen[i] = gc.mem_alloc() - warm
         worst = max([worst] + seen)
         out("platform: soak %s: %d matches, the title after each (bytes over the title after the first round, %d): %s"
             % (gid, rounds, warm, " ".join(["%+d" % v for v in seen])))
