@@ -1,6 +1,8 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
 # written atomically as the save is (firmware.saves pack/put). A file that is
 # damaged, or holds a value this firmware does not offer, gives the defaults.
+# This module is in memory at boot and while the Settings screen is up only;
+# the app keeps the values it puts into effect (App.apply).
 import json
 
 from firmware import saves, ui
