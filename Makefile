@@ -3,6 +3,8 @@
 #   make test                    everything CI runs (works on a fresh clone)
 #   make build BOARD=pico        the board's filesystem in build/device
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
+#   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
+#   make check                   pyright over engine/ and firmware/ against the boards' stubs
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
@@ -11,6 +13,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?=
+DRIVE ?=
 ARGS ?=
 GAME ?= all
 SEED ?= 1
@@ -22,9 +25,11 @@ RUNTIME ?= cpython
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
-.PHONY: test deps build deploy sim shots bench selfplay selfplay-check clean distclean
+PYRIGHT := node_modules/.bin/pyright
 
-test: deps build selfplay-check
+.PHONY: test deps build deploy sim shots bench selfplay selfplay-check check clean distclean
+
+test: deps build check selfplay-check
 	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
@@ -43,7 +48,7 @@ build: $(VENV)/.installed
 	$(PY) -m tools.build build --board $(BOARD)
 
 deploy: $(VENV)/.installed
-	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)
@@ -55,6 +60,13 @@ shots: $(VENV)/.installed
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)
+
+# Type checks (pyright, strictness "basic"; the Optional rules off, as a closed
+# match sets its parts to None): engine/ and firmware/ against the Pico's
+# MicroPython stubs, the CircuitPython seam against CircuitPython's.
+check: deps
+	$(PYRIGHT) -p tools/check/micropython.json
+	$(PYRIGHT) -p tools/check/circuitpython.json
 
 selfplay: deps
 	$(SELFPLAY) --runtime $(RUNTIME)

@@ -43,7 +43,12 @@ def bots(game_id):
 
 def unload(game_id):
     g = entry(game_id)
-    for name in (g[2], g[3]):
+    forget((g[2], g[3]))
+
+
+def forget(names):
+    # Drops modules from memory: from sys.modules and from their package.
+    for name in names:
         if name in sys.modules:
             del sys.modules[name]
             pkg, _, leaf = name.rpartition(".")

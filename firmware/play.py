@@ -44,7 +44,10 @@ class GameScreen(ui.Screen):
         self.dirty = True
 
     def play(self, move):
-        self.match.play(move)
+        try:
+            self.match.play(move)
+        except OSError as e:  # the move stands; only its save failed
+            self.app.saving_off(e)
         self.moved_at = self.app.now
         self._changed()
 
@@ -178,6 +181,9 @@ class EndScreen(ui.Screen):
             self.app.push(self.sheet or scores.ScoreSheet(self.app, self.standings))
         else:
             self.key(b)
+
+    def key(self, b):
+        pass
 
 
 class GameEnd(EndScreen):

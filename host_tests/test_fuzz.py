@@ -66,6 +66,7 @@ def test_random_buttons(tmp_path):
             if dev.app.match is not None and dev.app.match.moves:
                 played.add(dev.app.match.game_id)
         check(dev, root)
+        dev.app.bot_delay = BOT_DELAY  # whatever the walk set in Settings
         for _ in range(1 if rng.below(8) else 6):
             dev.frame()
             frames += 1
@@ -80,7 +81,7 @@ def test_random_buttons(tmp_path):
             assert items[0].startswith("Resume") == saved
     assert restarts > 0 and frames > 3000
     # The walk reached every kind of screen.
-    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd", "ScoreSheet",
+    want = {"Title", "Setup", "GameScreen", "Pause", "QuitConfirm", "Rules", "GameEnd", "MatchEnd", "ScoreSheet", "SettingsScreen",
             "Handoff"}
     assert want <= seen, want - seen
     assert played == set(playable()), set(playable()) - played

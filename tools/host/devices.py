@@ -176,6 +176,36 @@ class FakeI2C:
         return len(data) + 1
 
 
+class BusioI2C(FakeI2C):
+    # CircuitPython's busio.I2C on the same recording bus: a lock to take first
+    # (try_lock() is False while it is held), and writeto(address, buffer=...).
+    def __init__(self, addr_present=(0x3C,), freq=400000, record=True):
+        FakeI2C.__init__(self, addr_present, freq, record)
+        self.locked = False
+
+    def try_lock(self):
+        if self.locked:
+            return False
+        self.locked = True
+        return True
+
+    def unlock(self):
+        self.locked = False
+
+    def scan(self):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        return FakeI2C.scan(self)
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        return self._write(address, bytes(buffer[start:end]))
+
+    def deinit(self):
+        pass
+
+
 class FakePin:
     IN = 0
     OUT = 1
