@@ -7,6 +7,7 @@
 import os
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
+from engine import registry
 from firmware import app as firmware_app
 from firmware import saves, settings, ui
 from firmware.buttons import NAMES, Buttons
@@ -113,8 +114,7 @@ def boot(root):
 
 def bot_match(root, game_id, seed, moves):
     # A real match of bots only (its saves are real saves), `moves` moves in.
-    lo = Match(root, game_id, {}, [0, 0], seed).info.seats[0]
-    m = Match(root, game_id, {}, [0] * lo, seed)
+    m = Match(root, game_id, {}, [0] * registry.load(game_id).INFO.seats[0], seed)
     for _ in range(moves):
         m._apply(m.bot_move())
     return m
