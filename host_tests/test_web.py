@@ -193,16 +193,17 @@ class Script:
         return {"name": self.name, "query": "?seed=%d&botdelay=0" % SEED, "steps": self.steps}
 
 
-def match_script(gid, root):
-    # A whole short match of the game, the page reloaded after CUT_AFTER person
-    # moves (the save compared with the simulator's first) and resumed.
+def match_script(gid, root, cut):
+    # A whole short match of the game, the page reloaded (or its tab closed
+    # and opened again) after CUT_AFTER person moves, the save compared with
+    # the simulator's first, and the match resumed.
     s = Script(gid, root)
     s.menu_pick(registry.title(gid))
     s.setup_short()
     s.person_moves(CUT_AFTER)
     assert saves.NAME in os.listdir(root)
     s.store()
-    s.restart(["reload"])
+    s.restart([cut])
     s.menu_pick("Resume " + registry.title(gid))
     s.person_moves(None)
     assert isinstance(s.top(), play.MatchEnd)
@@ -240,7 +241,7 @@ def runs(tmp_path_factory):
         pytest.skip("browser tests skipped: " + why)
     tmp = tmp_path_factory.mktemp("web")
     games = playable()
-    scripts = [match_script(gid, str(tmp / gid)) for gid in games]
+    scripts = [match_script(games[i], str(tmp / games[i]), ("reload", "reopen")[i % 2]) for i in range(len(games))]
     scripts.append(damage_script(games[0], str(tmp / "damaged")))
     out = os.path.join(str(tmp), "site")
     web.make(out)
@@ -309,7 +310,8 @@ def test_every_game_plays_a_whole_match_pixel_for_pixel(runs):
         assert result["late"] == [], "%s: network use after load: %r" % (script.name, result["late"][:3])
 
 
-def test_reload_resumes_the_match_from_the_browsers_storage(runs):
+def test_reload_or_a_new_tab_resumes_the_match_from_the_browsers_storage(runs):
+    cuts = []
     for script, result in runs[:-1]:
         # The save in localStorage is the simulator's save.jp byte for byte;
         # after the reload the frames above match move for move to the end.
@@ -318,8 +320,9 @@ def test_reload_resumes_the_match_from_the_browsers_storage(runs):
         rec = saves.decode(mid[saves.NAME].encode("latin-1"))
         assert rec["game"] == script.name and len(rec["moves"]) >= CUT_AFTER
         assert end == script.stores[1] == {}
-        assert ["reload"] in script.steps
+        cuts += [step[0] for step in script.steps if step in (["reload"], ["reopen"])]
         assert len(result["loads"]) == 2
+    assert sorted(set(cuts)) == ["reload", "reopen"]
 
 
 def test_damaged_save_gives_the_notice(runs):

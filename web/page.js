@@ -38,6 +38,7 @@ window.jokerPocket = jp;
 const canvas = document.getElementById("screen");
 const ctx = canvas.getContext("2d");
 const note = document.getElementById("note");
+const LOADING = note.textContent;
 let ram = null; // the last frame: 8 pages x 128 column bytes
 
 function draw() {
@@ -60,7 +61,10 @@ function draw() {
 // width, so every pixel is the same size on any screen.
 function fit() {
   const dpr = window.devicePixelRatio || 1;
-  const room = Math.min(canvas.parentElement.clientWidth, 1040) * dpr;
+  const box = canvas.parentElement;
+  const pad = getComputedStyle(box);
+  const width = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+  const room = Math.min(width, 780) * dpr;
   jp.scale = Math.max(2, Math.floor(room / (W + 2)));
   canvas.width = (W + 2) * jp.scale;
   canvas.height = (H + 2) * jp.scale;
@@ -77,9 +81,13 @@ function hexBytes(hex) {
 
 function storedFiles() {
   const files = {};
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = localStorage.getItem(k);
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = localStorage.getItem(k);
+    }
+  } catch (e) {
+    note.textContent = "This browser keeps no storage for the page: matches are not saved.";
   }
   return files;
 }
@@ -109,7 +117,7 @@ worker.onmessage = (e) => {
   } else if (m.ready !== undefined) {
     jp.startMs = m.ready;
     jp.ready = true;
-    note.textContent = "";
+    if (note.textContent === LOADING) note.textContent = "";
   } else if (m.error) {
     jp.error = m.error;
     note.textContent = m.error;
