@@ -14,7 +14,7 @@ const CHANGED = 1;
 // takes even the shortest tap.
 const HOLD_POLLS = 2;
 
-let board = null;
+let board = null; // browser.Board's step, pin and frame, called from here
 let mp = null;
 let frameMs = 30;
 let inputs = 0; // button messages applied
@@ -124,7 +124,8 @@ sys.path[:] = [${JSON.stringify(APP)}] + [p for p in sys.path if p]
 from browser import Board, FRAME_MS
 board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay})
 `);
-  board = mp.globals.get("board");
+  const b = mp.globals.get("board");
+  board = { step: b.step, pin: b.pin, frame: b.frame }; // each looked up once
   frameMs = mp.globals.get("FRAME_MS");
   postMessage({ ready: performance.now() - t0 });
   frame();
