@@ -29,6 +29,7 @@ SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAME
 
 test: deps build web selfplay-check
 	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
+	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
 deps: $(VENV)/.installed node_modules/.installed browser
