@@ -26,6 +26,7 @@ from firmware import play, saves, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.menus import Setup, Title, playable
+from firmware.rules import Rules
 from tools import build, web
 from tools.sim import SEEDS, Device
 
@@ -213,9 +214,15 @@ def match_script(gid, root, cut):
 
 
 def damage_script(gid, root):
-    # A save damaged in storage: the notice, the save set aside (save.bad), the
+    # The game's rules screen first (the rules files are in the page), then a
+    # save damaged in storage: the notice, the save set aside (save.bad), the
     # title without Resume; then the same for a file that is no save at all.
     s = Script("damaged save", root)
+    s.menu_pick("Rules: " + registry.title(gid))
+    assert isinstance(s.top(), Rules)
+    for b in (DOWN, DOWN, DOWN, UP, B):
+        s.press(b)
+    assert isinstance(s.top(), Title)
     s.menu_pick(registry.title(gid))
     s.menu_pick("Start")
     s.person_moves(2)
