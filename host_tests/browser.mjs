@@ -32,7 +32,7 @@ const LOAD_MS = 30000;
 function readCanvas() {
   const c = document.getElementById("screen");
   const s = window.jokerPocket.scale;
-  const size = s >= 4 ? s - 1 : s;
+  const size = window.jokerPocket.dot;
   const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
   const at = (x, y) => (y * c.width + x) * 4;
   const ram = new Uint8Array(1024);

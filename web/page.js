@@ -26,6 +26,7 @@ const jp = {
   sent: 0, // button messages sent to the worker
   longestTask: 0, // the page's own longest task, ms (PerformanceObserver)
   scale: 1, // canvas pixels per panel pixel
+  dot: 1, // the lit square's side: a dark line between pixels when there is room
   lit: LIT,
   settled() {
     // Every press taken, nothing about to change by itself: a frame to look at.
@@ -47,7 +48,7 @@ function draw() {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (!ram) return;
   ctx.fillStyle = `rgb(${LIT.join(",")})`;
-  const size = s >= 4 ? s - 1 : s; // a dark line between pixels when there is room
+  const size = jp.dot;
   for (let y = 0; y < H; y++) {
     const page = (y >> 3) * W;
     const bit = 1 << (y & 7);
@@ -66,6 +67,7 @@ function fit() {
   const width = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
   const room = Math.min(width, 780) * dpr;
   jp.scale = Math.max(2, Math.floor(room / (W + 2)));
+  jp.dot = jp.scale >= 4 ? jp.scale - 1 : jp.scale;
   canvas.width = (W + 2) * jp.scale;
   canvas.height = (H + 2) * jp.scale;
   canvas.style.width = canvas.width / dpr + "px";
