@@ -68,7 +68,7 @@ shots: $(VENV)/.installed
 	rm -rf build/shots-root
 	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
 
-web: deps
+web: $(VENV)/.installed node_modules/.installed
 	$(PY) -m tools.web build
 
 web-serve: web
