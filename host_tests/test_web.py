@@ -61,7 +61,7 @@ def missing():
 
 
 def ram(dev):
-    return bytes(dev.i2c.panel.ram).hex()
+    return dev.i2c.panel.shown().hex()
 
 
 def picture(hexram):
@@ -361,3 +361,22 @@ def test_site_holds_the_boards_own_modules(tmp_path):
         assert name in listed
     rows = web.weight(site, root="")
     assert rows[-1][1] == sum(os.path.getsize(os.path.join(site, p)) for p in listed)
+
+
+def test_the_page_shows_what_the_glass_shows():
+    # The page draws Panel.shown(): the RAM while the display is on, black when
+    # it is off (a screen saver may switch it off), the RAM inverted under 0xA7.
+    from firmware.ssd1306 import SSD1306
+    from tools.host.devices import FakeI2C
+
+    bus = FakeI2C()
+    d = SSD1306(bus)
+    d.fb.fill_rect(0, 0, 8, 8, 1)
+    d.show()
+    p = bus.panel
+    assert p.shown() == bytes(p.ram) and p.shown()[:8] == b"\xff" * 8 and not any(p.shown()[8:])
+    d.power(False)
+    assert p.shown() == bytes(1024) and any(p.ram)
+    d.power(True)
+    d.invert(True)
+    assert p.shown() == bytes([b ^ 0xFF for b in p.ram])

@@ -1,8 +1,8 @@
 # The board in a web page: the real firmware app on the simulator's stand-ins,
 # stepped one frame at a time by web/worker.js under the MicroPython WebAssembly
 # port. Only the lowest pieces are swapped, as tools/sim.py swaps them: the
-# display is firmware.ssd1306 on a fake I2C bus (the page draws the panel RAM
-# the wire filled), the buttons are firmware.buttons over fake pins that the
+# display is firmware.ssd1306 on a fake I2C bus (the page draws what the panel
+# shows of the RAM the wire filled), the buttons are firmware.buttons over fake pins that the
 # page's keys and touch buttons pull low, the clock is the port's own `time`
 # (the browser's clock), and the storage root is a folder the page keeps in the
 # browser's storage. Runs on MicroPython only.
@@ -29,10 +29,16 @@ class Board:
         self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay
+        self.look = None  # the panel's on/all-on/inverse as last sent to the page
 
     def step(self):
         # One pass of the firmware's loop (firmware.app.run); the page sleeps.
         flags = CHANGED if self.app.step() else 0
+        p = self.i2c.panel
+        look = (p.on, p.all_on, p.inverted)
+        if look != self.look:
+            self.look = look
+            flags |= CHANGED
         if self.app.busy():
             flags |= BUSY
         bt = self.buttons
@@ -47,5 +53,5 @@ class Board:
         self.pins[b].value(0 if pressed else 1)
 
     def frame(self):
-        # The panel's RAM (8 pages of 128 column bytes, bit 0 on top) in hex.
-        return binascii.hexlify(self.i2c.panel.ram).decode()
+        # What the panel shows (8 pages of 128 column bytes, bit 0 on top) in hex.
+        return binascii.hexlify(self.i2c.panel.shown()).decode()
