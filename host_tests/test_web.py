@@ -39,6 +39,7 @@ TOUCH_EVERY = 5  # every fifth press is a tap on an on-screen button
 KEYS = {UP: ("ArrowUp",), DOWN: ("ArrowDown",), LEFT: ("ArrowLeft",), RIGHT: ("ArrowRight",),
         A: ("z", "Enter"), B: ("x", "Backspace")}
 MAX_PRESSES = 3000
+ARROW_MOVES = 40  # person moves with random arrows before A; later ones A only (long matches)
 LANES = 2  # sessions played at once (on two cores)
 
 
@@ -93,6 +94,7 @@ class Script:
         self.frames = [ram(self.dev)]
         self.stores = []
         self.presses = 0
+        self.moves = 0  # made by the person
         self.paused = False
         self.rng = Rng(SEED)
 
@@ -167,9 +169,10 @@ class Script:
 
     def person_moves(self, count):
         # Plays on: the person's moves by the table's cursor (a few random
-        # arrows, then A: only legal choices can be selected), A on every
-        # screen that waits for it, B and Resume once; the bots by themselves.
-        # Stops after `count` person moves (None: at the end of the match).
+        # arrows for the first ARROW_MOVES, then A: only legal choices can be
+        # selected), A on every screen that waits for it, B and Resume once;
+        # the bots by themselves. Stops after `count` person moves (None: at
+        # the end of the match).
         made = 0
         for _ in range(MAX_PRESSES):
             t = self.top()
@@ -181,11 +184,13 @@ class Script:
                     self.paused = True
                     self.press(B)
                     self.press(A)
-                for _ in range(self.rng.below(3)):
+                for _ in range(self.rng.below(3) if self.moves < ARROW_MOVES else 0):
                     self.press((UP, DOWN, LEFT, RIGHT)[self.rng.below(4)])
                 n = len(t.match.moves)
                 self.press(A)
-                made += len(t.match.moves) > n
+                if len(t.match.moves) > n:
+                    made += 1
+                    self.moves += 1
             else:
                 self.press(A)
         raise AssertionError("%s: the match did not end" % self.name)
