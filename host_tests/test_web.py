@@ -4,9 +4,11 @@
 # are made here on the simulator (keys, touch taps, reloads, storage edits)
 # and played on the page by host_tests/browser.mjs:
 # - every playable game: a whole short match through its screens (one person,
-#   Hard bots, the shortest options), reloaded in the middle and resumed, the
-#   save in the browser's storage byte for byte the simulator's;
-# - a damaged save in storage gives the notice, and is set aside as on the board.
+#   Hard bots, the shortest options), the page reloaded or its tab closed and
+#   opened again in the middle and the match resumed, the save in the
+#   browser's storage byte for byte the simulator's;
+# - a game's rules screen; a damaged save in storage gives the notice, and is
+#   set aside as on the board.
 # Without Chromium, Node or playwright-core the tests are skipped and say why
 # (make deps installs them); under CI (CI set) they fail instead.
 import json
@@ -35,7 +37,7 @@ PLAYWRIGHT = os.path.join(web.ROOT, "node_modules", "playwright-core")
 FIGURES = os.path.join(web.ROOT, "build", "web-figures.txt")
 SEED = 7
 CUT_AFTER = 3  # person moves before the reload in the middle of a match
-TOUCH_EVERY = 5  # every fifth press is a tap on an on-screen button
+TOUCH_EVERY = 5  # of a button's presses, the 2nd, 7th, 12th ... are taps on its on-screen button
 KEYS = {UP: ("ArrowUp",), DOWN: ("ArrowDown",), LEFT: ("ArrowLeft",), RIGHT: ("ArrowRight",),
         A: ("z", "Enter"), B: ("x", "Backspace")}
 MAX_PRESSES = 3000
@@ -82,10 +84,25 @@ def stored(root):
     return out
 
 
+class Hands:
+    # How each press is made, shared by the scripts so that together they use
+    # every key the page names and every on-screen button.
+    def __init__(self):
+        self.pressed = [0] * len(NAMES)  # per button
+        self.keyed = [0] * len(NAMES)  # per button: presses made with a key
+
+    def step(self, b):
+        self.pressed[b] += 1
+        if self.pressed[b] % TOUCH_EVERY == 2:
+            return ["tap", NAMES[b]]
+        self.keyed[b] += 1
+        return ["key", KEYS[b][(self.keyed[b] - 1) % len(KEYS[b])]]  # each of its keys in turn
+
+
 class Script:
     # Presses on the simulator, recorded as the page's steps, with the frame
     # each one leaves once nothing is about to change by itself.
-    def __init__(self, name, root):
+    def __init__(self, name, root, hands):
         os.makedirs(root)
         self.name = name
         self.root = root
@@ -93,7 +110,7 @@ class Script:
         self.steps = []
         self.frames = [ram(self.dev)]
         self.stores = []
-        self.presses = 0
+        self.hands = hands
         self.moves = 0  # made by the person
         self.paused = False
         self.rng = Rng(SEED)
@@ -104,13 +121,7 @@ class Script:
     def press(self, b):
         self.dev.press(b)
         self.dev.idle()
-        n = self.presses
-        self.presses += 1
-        if n % TOUCH_EVERY == TOUCH_EVERY - 1:
-            self.steps.append(["tap", NAMES[b]])
-        else:
-            keys = KEYS[b]
-            self.steps.append(["key", keys[n // TOUCH_EVERY % len(keys)]])
+        self.steps.append(self.hands.step(b))
         self.frames.append(ram(self.dev))
 
     def restart(self, step):
@@ -199,11 +210,11 @@ class Script:
         return {"name": self.name, "query": "?seed=%d&botdelay=0" % SEED, "steps": self.steps}
 
 
-def match_script(gid, root, cut):
+def match_script(gid, root, cut, hands):
     # A whole short match of the game, the page reloaded (or its tab closed
     # and opened again) after CUT_AFTER person moves, the save compared with
     # the simulator's first, and the match resumed.
-    s = Script(gid, root)
+    s = Script(gid, root, hands)
     s.menu_pick(registry.title(gid))
     s.setup_short()
     s.person_moves(CUT_AFTER)
@@ -218,11 +229,11 @@ def match_script(gid, root, cut):
     return s
 
 
-def damage_script(gid, root):
+def damage_script(gid, root, hands):
     # The game's rules screen first (the rules files are in the page), then a
     # save damaged in storage: the notice, the save set aside (save.bad), the
     # title without Resume; then the same for a file that is no save at all.
-    s = Script("damaged save", root)
+    s = Script("damaged save", root, hands)
     s.menu_pick("Rules: " + registry.title(gid))
     assert isinstance(s.top(), Rules)
     for b in (DOWN, DOWN, DOWN, UP, B):
@@ -255,8 +266,10 @@ def runs(tmp_path_factory):
         pytest.skip("browser tests skipped: " + why)
     tmp = tmp_path_factory.mktemp("web")
     games = playable()
-    scripts = [match_script(games[i], str(tmp / games[i]), ("reload", "reopen")[i % 2]) for i in range(len(games))]
-    scripts.append(damage_script(games[0], str(tmp / "damaged")))
+    hands = Hands()
+    scripts = [match_script(games[i], str(tmp / games[i]), ("reload", "reopen")[i % 2], hands)
+               for i in range(len(games))]
+    scripts.append(damage_script(games[0], str(tmp / "damaged"), hands))
     out = os.path.join(str(tmp), "site")
     web.make(out)
     # The server make web-serve runs, on a free port.
@@ -315,6 +328,11 @@ def check_frames(script, result):
 def test_every_game_plays_a_whole_match_pixel_for_pixel(runs):
     games = [s.name for s, _ in runs[:-1]]
     assert games == playable() and len(games) >= 2
+    used = set([tuple(step) for s, _ in runs for step in s.steps])
+    for b in range(len(NAMES)):  # every key the page names, and every on-screen button
+        assert ("tap", NAMES[b]) in used
+        for k in KEYS[b]:
+            assert ("key", k) in used
     for script, result in runs[:-1]:
         check_frames(script, result)
         assert isinstance(script.top(), Title)
