@@ -301,7 +301,7 @@ def _figures(results, out, spent):
                                          for p, raw, z in weight]),
         "web: title screen %.0f ms after opening (first load alone; max %.0f over %d loads)"
         % (sessions[0]["loads"][0]["titleMs"], max([ld["titleMs"] for ld in loads]), len(loads)),
-        "web: longest frame %.1f ms in the worker, longest page task %.0f ms (0: none over 50 ms)"
+        "web: longest frame %.1f ms in the worker; the page's longest task after the title %.0f ms (0: none over 50 ms)"
         % (max([r["longest"] for r in sessions]), max([r["longestTask"] for r in sessions])),
         "web: %d frames equal to the simulator's in %.1f s (Chromium %s, %d sessions, %d at a time): %s"
         % (sum([len(r["frames"]) for r in sessions]), spent, results["version"], len(sessions), LANES,

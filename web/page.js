@@ -24,7 +24,7 @@ const jp = {
   startMs: null, // of which: loading MicroPython, the modules and the app
   status: null, // the worker's after its last frame: flags, inputs, steps, longest
   sent: 0, // button messages sent to the worker
-  longestTask: 0, // the page's own longest task, ms (PerformanceObserver)
+  longestTask: 0, // the page's own longest task once the title is up, ms (those over 50 ms are seen)
   scale: 1, // canvas pixels per panel pixel
   dot: 1, // the lit square's side: a dark line between pixels when there is room
   lit: LIT,
@@ -175,7 +175,9 @@ for (const el of document.querySelectorAll("[data-b]")) {
 
 if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("longtask")) {
   new PerformanceObserver((list) => {
-    for (const t of list.getEntries()) jp.longestTask = Math.max(jp.longestTask, t.duration);
+    for (const t of list.getEntries()) {
+      if (jp.titleMs !== null && t.startTime >= jp.titleMs) jp.longestTask = Math.max(jp.longestTask, t.duration);
+    }
   }).observe({ type: "longtask" });
 }
 
