@@ -29,13 +29,13 @@ class Board:
         self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay
-        self.look = None  # the panel's on/all-on/inverse as last sent to the page
+        self.look = None  # the panel's on/all-on/inverse/contrast as last sent to the page
 
     def step(self):
         # One pass of the firmware's loop (firmware.app.run); the page sleeps.
         flags = CHANGED if self.app.step() else 0
         p = self.i2c.panel
-        look = (p.on, p.all_on, p.inverted)
+        look = (p.on, p.all_on, p.inverted, p.contrast)
         if look != self.look:
             self.look = look
             flags |= CHANGED
@@ -53,5 +53,7 @@ class Board:
         self.pins[b].value(0 if pressed else 1)
 
     def frame(self):
-        # What the panel shows (8 pages of 128 column bytes, bit 0 on top) in hex.
-        return binascii.hexlify(self.i2c.panel.shown()).decode()
+        # In hex: the panel's contrast (a byte), then what it shows (8 pages of
+        # 128 column bytes, bit 0 on top).
+        p = self.i2c.panel
+        return "%02x" % p.contrast + binascii.hexlify(p.shown()).decode()

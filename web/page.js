@@ -13,7 +13,7 @@ const KEYS = {
 };
 const BUSY = 2;
 const HELD = 4;
-const LIT = [140, 200, 255]; // lit pixels on black, as the simulator's window
+const LIT = [140, 200, 255]; // lit pixels on black at full contrast, as the simulator's window
 const W = 128;
 const H = 64;
 
@@ -27,7 +27,7 @@ const jp = {
   longestTask: 0, // the page's own longest task once the title is up, ms (those over 50 ms are seen)
   scale: 1, // canvas pixels per panel pixel
   dot: 1, // the lit square's side: a dark line between pixels when there is room
-  lit: LIT,
+  lit: LIT, // the colour of a lit pixel now: dimmer at a lower contrast
   settled() {
     // Every press taken, nothing about to change by itself: a frame to look at.
     const s = this.status;
@@ -47,7 +47,7 @@ function draw() {
   ctx.fillStyle = "#000";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (!ram) return;
-  ctx.fillStyle = `rgb(${LIT.join(",")})`;
+  ctx.fillStyle = `rgb(${jp.lit.join(",")})`;
   const size = jp.dot;
   for (let y = 0; y < H; y++) {
     const page = (y >> 3) * W;
@@ -109,7 +109,10 @@ const worker = new Worker("worker.js", { type: "module" });
 worker.onmessage = (e) => {
   const m = e.data;
   if (m.frame) {
-    ram = hexBytes(m.frame);
+    const shown = hexBytes(m.frame);
+    const k = 0.4 + 0.6 * shown[0] / 255; // an OLED at contrast 0 is dim, not dark
+    jp.lit = LIT.map((c) => Math.round(c * k));
+    ram = shown.subarray(1);
     draw();
     if (jp.titleMs === null) jp.titleMs = performance.now();
   } else if (m.status) {
