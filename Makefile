@@ -6,6 +6,8 @@
 #   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
 #   make check                   pyright over engine/ and firmware/ against the boards' stubs
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
+#   make web                     the page in build/web (any static host serves it)
+#   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
 SYSTEM_PYTHON ?= /usr/bin/env python3
@@ -22,18 +24,20 @@ LEVELS ?=
 SEATS ?=
 OPTIONS ?=
 RUNTIME ?= cpython
+WEB_PORT ?= 8000
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: test deps build deploy sim shots bench selfplay selfplay-check check clean distclean
+.PHONY: test deps browser build deploy sim shots bench selfplay selfplay-check check web web-serve clean distclean
 
-test: deps build check selfplay-check
-	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
+test: deps build check web selfplay-check
+	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
+	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
-deps: $(VENV)/.installed node_modules/.installed
+deps: $(VENV)/.installed node_modules/.installed browser
 
 $(VENV)/.installed: requirements.lock
 	test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
@@ -43,6 +47,17 @@ $(VENV)/.installed: requirements.lock
 node_modules/.installed: package-lock.json package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# Chromium for the browser tests (host_tests/test_web.py, driven by playwright-core
+# from package-lock.json), from Debian's packages. Where it cannot be installed
+# those tests are skipped and say why (under CI they fail).
+browser:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	      chromium; } >/dev/null || echo "chromium could not be installed: the browser tests will be skipped"; \
+	  else echo "no chromium, and no root with apt-get to install it: the browser tests will be skipped"; fi; }
 
 build: $(VENV)/.installed
 	$(PY) -m tools.build build --board $(BOARD)
@@ -57,6 +72,12 @@ sim: $(VENV)/.installed
 shots: $(VENV)/.installed
 	rm -rf build/shots-root
 	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
+
+web: $(VENV)/.installed node_modules/.installed
+	$(PY) -m tools.web build
+
+web-serve: web
+	$(PY) -m tools.web serve --port $(WEB_PORT)
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)

@@ -120,11 +120,14 @@ def compile_modules(out, root=ROOT):
     # Every board module of root compiled to out/<package path>.mpy.
     compiler = mpy_cross()
     for rel in modules(root):
-        dst = os.path.join(out, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        proc = subprocess.run(compiler + ["-o", dst, rel], cwd=root, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
+        compile_one(compiler, rel, os.path.join(out, rel[:-3] + ".mpy"), root)
+
+
+def compile_one(compiler, rel, dst, root=ROOT):
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    proc = subprocess.run(compiler + ["-o", dst, rel], cwd=root, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
 
 
 def _copy(root, rel, out, dst_rel=None):

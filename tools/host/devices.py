@@ -44,6 +44,17 @@ class Panel:
         self._cmd = -1
         self._args = []
 
+    def shown(self):
+        # What the glass shows: the RAM, nothing while the display is off, every
+        # pixel under "entire display on", the RAM inverted under "inverse".
+        if not self.on:
+            return bytes(len(self.ram))
+        if self.all_on:
+            return b"\xff" * len(self.ram)
+        if self.inverted:
+            return bytes([b ^ 0xFF for b in self.ram])
+        return bytes(self.ram)
+
     def feed(self, data):
         # One I2C transfer after the address: control byte(s), then commands or data.
         i = 0
