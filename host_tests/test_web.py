@@ -28,7 +28,6 @@ from firmware import play, saves, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.menus import Setup, Title, playable
-from firmware.rules import Rules
 from tools import build, web
 from tools.sim import SEEDS, Device
 
@@ -235,7 +234,7 @@ def damage_script(gid, root, hands):
     # title without Resume; then the same for a file that is no save at all.
     s = Script("damaged save", root, hands)
     s.menu_pick("Rules: " + registry.title(gid))
-    assert isinstance(s.top(), Rules)
+    assert type(s.top()).__name__ == "Rules"  # its module is loaded for the screen alone
     for b in (DOWN, DOWN, DOWN, UP, B):
         s.press(b)
     assert isinstance(s.top(), Title)

@@ -1,11 +1,11 @@
 # Joker Pocket in a web page: builds the static folder and serves it.
 #   python -m tools.web build [--out build/web]
 #   python -m tools.web serve [--dir build/web] [--port 8000]   (127.0.0.1 only)
-# The folder holds the page (web/index.html, page.js, worker.js), the MicroPython
+# The folder holds the page (tools/page/index.html, page.js, worker.js), the MicroPython
 # WebAssembly port pinned in package-lock.json, and under app/ what the worker
 # puts in the port's filesystem: every engine/ and firmware/ module compiled by
 # mpy-cross as for the board, the simulator's device stand-ins
-# (tools/host/devices.py) with web/browser.py that wires them, and seeds/*.md
+# (tools/host/devices.py) with tools/page/browser.py that wires them, and seeds/*.md
 # for the rules screens. files.json lists app/ for the worker, which fetches it
 # all at start: no network after that. Any static host serves the folder.
 import argparse
@@ -28,7 +28,7 @@ EXTRA = (
     ("tools/__init__.py", "tools/__init__.mpy"),
     ("tools/host/__init__.py", "tools/host/__init__.mpy"),
     ("tools/host/devices.py", "tools/host/devices.mpy"),
-    ("web/browser.py", "browser.mpy"),
+    ("tools/page/browser.py", "browser.mpy"),
 )
 TYPES = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
@@ -47,7 +47,7 @@ def make(out=OUT, root=ROOT):
         shutil.rmtree(out)
     os.makedirs(out)
     for name in PAGE:
-        shutil.copyfile(os.path.join(root, "web", name), os.path.join(out, name))
+        shutil.copyfile(os.path.join(root, "tools", "page", name), os.path.join(out, name))
     for name in PORT_FILES:
         shutil.copyfile(os.path.join(PORT_PACKAGE, name), os.path.join(out, name))
     app = os.path.join(out, "app")
