@@ -1,0 +1,62 @@
+# Makes engine/games/jokerpoker.py's CDF tables: how strong a typical
+# opponent's hands are at each position. Random deals are arranged by the
+# engine's own propose(), their hands' classes counted per position, and the
+# counts become the tables the next round arranges with; a few rounds settle.
+#   python -m tools.jokerpoker_tables [deals] [rounds]
+# prints the CDF literal to paste into the engine.
+import sys
+
+from engine.games import jokerpoker as J
+from engine.rng import Rng
+
+DEALS = 4000
+ROUNDS = 4
+
+
+def counts(hs, seats, deals, seed):
+    # Per position, how many hands of each class (category * 13 + first rank).
+    rng = Rng(seed)
+    out = [[0] * 117 for _ in range(3)]
+    vals = [0, 0, 0]
+    for _ in range(deals):
+        deck = bytearray(range(55))
+        rng.shuffle(deck)
+        cards = J.canonical(deck[:hs])
+        groups = J.propose(cards, seats)
+        J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
+        for pos, g in enumerate(J.positions(vals, hs)):
+            out[pos][J.strength(vals[g]) // 13] += 1
+    return out
+
+
+def cdf(row, deals):
+    out = []
+    below = 0
+    for b in range(117):
+        out.append((255 * below + deals // 2) // deals)
+        below += row[b]
+    return bytes(out + [255])
+
+
+def main(argv):
+    deals = int(argv[0]) if argv else DEALS
+    rounds = int(argv[1]) if len(argv) > 1 else ROUNDS
+    tables = list(J.CDF)
+    for r in range(rounds):
+        for t, (hs, seats) in enumerate(((15, 2), (13, 4))):
+            c = counts(hs, seats, deals, 1000 * r + t)
+            tables[t] = tuple([cdf(row, deals) for row in c])
+        J.CDF = tuple(tables)
+        J._P_FOR[0] = 0
+        print("round %d done" % (r + 1), file=sys.stderr)
+    print("CDF = (")
+    for t in tables:
+        print("    (")
+        for row in t:
+            print("        bytes(%r)," % (tuple(row),))
+        print("    ),")
+    print(")")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
