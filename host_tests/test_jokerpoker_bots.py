@@ -2,7 +2,7 @@
 # plans that survive a resume, Easy's betting rule, and Hard ahead of Easy and
 # of random play. figures() gives the report's numbers, whole matches with 2
 # and 4 seats and 95% confidence intervals:
-#   python -m host_tests.test_jokerpoker_bots [matches]
+#   python -m host_tests.test_jokerpoker_bots [matches] [seat counts: 2 4]
 import math
 import sys
 
@@ -106,9 +106,9 @@ def test_hard_beats_easy_and_easy_beats_random():
     assert won - half_width(won, 20) > 0.5, won
 
 
-def figures(matches=1000):
+def figures(matches=1000, seat_counts=(2, 4)):
     out = []
-    for seats in (2, 4):
+    for seats in seat_counts:
         for name, a, b in (("Hard vs Easy", 1, 0), ("Hard vs random", 1, RANDOM), ("Easy vs random", 0, RANDOM)):
             won, ahead = duel(a, b, seats, matches, 1000)
             out.append("%d seats, %s: %d matches, the first's seat rotating: won %.3f +- %.3f (95%%; chance "
@@ -118,5 +118,6 @@ def figures(matches=1000):
 
 
 if __name__ == "__main__":
-    for line in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1000):
+    seat_counts = tuple([int(a) for a in sys.argv[2:]]) or (2, 4)
+    for line in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, seat_counts):
         print(line)
