@@ -74,7 +74,7 @@ def test_a_plan_depends_on_the_view_only():
         while t.turn == 0:
             v = t.view(0)
             m = A.choose(v, level, Rng(1))
-            A._plan[0] = None
+            A._key = None
             assert A.choose(v.clone(), level, Rng(99)) == m
             t.apply(m)
             moves += 1

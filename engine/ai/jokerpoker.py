@@ -21,7 +21,8 @@ LEVELS = ("Easy", "Hard")
 # ahead() prints them): what the betting cards kept for later deals bring.
 AHEAD = ((0, 0, 0), (0, 0, 0), (765, 503, 244), (664, 294, 83), (596, 175, 28))
 
-_plan = [None, None]  # the last plan's key and (groups, rank, bets)
+_key = None  # what the last plan was made for
+_plan = None  # and that plan: (groups, rank, bets)
 
 
 def choose(view, level, rng=None):
@@ -29,11 +30,14 @@ def choose(view, level, rng=None):
     if len(moves) == 1:
         return moves[0]  # CONTINUE between deals
     p = view.to_move()
+    global _key, _plan
     key = (level, p, view.deal_no, bytes(view.cards(p)), bytes(view.bs))
-    if _plan[0] != key:
-        _plan[0] = key
-        _plan[1] = plan(view, level)
-    groups, rank, bets = _plan[1]
+    made = _plan if _key == key else None
+    if made is None:
+        made = plan(view, level)
+        _key = key
+        _plan = made
+    groups, rank, bets = made
     return step(view, groups, rank, bets, moves)
 
 
@@ -94,9 +98,10 @@ def plan(view, level):
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
+    easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
     if level == 0:
-        return best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best)
-    return _hard(view, p, cards, more)
+        return easy
+    return _hard(view, p, cards, more) or easy
 
 
 def _ordered(view, cards, groups, rank, out):
