@@ -197,10 +197,11 @@ def _their_bets(view, p):
     return total
 
 
-def _options(free, left, n):
+def _options(free, left, n, memo=None):
     # Every choice of three betting cards from free (counts per value 0-4), as
     # (a, b, c) highest first, with what the rest bring in the `left` deals to
-    # come (millionths: see _later).
+    # come (millionths: see _later, memo its answers so far).
+    memo = {} if memo is None else memo
     out = []
     for a in range(5):
         if not free[a]:
@@ -213,7 +214,7 @@ def _options(free, left, n):
             for c in range(b + 1):
                 if free[c]:
                     free[c] -= 1
-                    out.append((a, b, c, _later(free, left, n)))
+                    out.append((a, b, c, _later(free, left, n, memo)))
                     free[c] += 1
             free[b] += 1
         free[a] += 1
@@ -237,16 +238,23 @@ def _best_bets(options, edges):
     return best, out
 
 
-def _later(free, left, n):
+def _later(free, left, n, memo):
     # What the betting cards free bring in the `left` deals to come, each
     # deal's three best on its hands in order of strength (millionths), the
-    # chances of those hands as AHEAD expects.
+    # chances of those hands as AHEAD expects; worked out once per free and
+    # left (memo), as many choices now leave the same cards.
     if not left:
         return 0
+    key = left
+    for v in free:
+        key = key * 4 + v
+    best = memo.get(key)
+    if best is not None:
+        return best
     e0, e1, e2 = [edge(c, n) for c in AHEAD[n]]
-    best = None
-    for a, b, c, later in _options(free, left - 1, n):
+    for a, b, c, later in _options(free, left - 1, n, memo):
         v = (a * e0 + b * e1 + c * e2) * 1000 + later
         if best is None or v > best:
             best = v
+    memo[key] = best
     return best
