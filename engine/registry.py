@@ -8,6 +8,7 @@ GAMES = (
     ("habitual", "Habitual Joker", "engine.games.habitual", "engine.ai.habitual"),
     ("prediction", "Prediction", "engine.games.prediction", "engine.ai.prediction"),
     ("georgian", "Georgian Joker", "engine.games.georgian", "engine.ai.georgian"),
+    ("jokerpoker", "Joker Poker", "engine.games.jokerpoker", "engine.ai.jokerpoker"),
 )
 
 

@@ -1,0 +1,1154 @@
+# Joker Poker (Dario De Toffoli, Piatnik): rules per seeds/jokerpoker.md (JP-n).
+#
+# Cards are engine.cards ids, the Jokers 52 (red), 53 (black), 54 (red/black).
+# Each seat holds its cards in canonical order (canonical(): Jokers first, then
+# rank high to low) and a group 0, 1 or 2 per card: its three hands, always
+# 5/5/5 (with four seats 5/5/3, group 2 the 3-card hand). The device orders the
+# groups into hands 1-3, strongest first (JP-6: positions()).
+#
+# A deal: the seats arrange and bet in turn, seat 0 first, each a run of moves
+# whose content view() hides from the others; the last bet reveals and pays
+# all three hands at once (the table screen shows them hand by hand).
+# Move codes (small ints):
+#   SWAP + k      0..104   swap the seat's cards i < j (k = j * (j - 1) / 2 + i)
+#                          between two groups
+#   RANK + r      105..117 every Joker of the seat stands at rank r (JP-9);
+#   RANK + BEST   118      at the rank that suits the arrangement best (best_rank)
+#   AUTO          119      the arrangement propose() makes ("arrange for me")
+#   BET + 25a + 5b + c  120..244  bet a on hand 1, b on hand 2, c on hand 3: it
+#                          ends the seat's turn (the arrangement must be playable)
+#   CONTINUE      255      deals the next deal
+# The first half of the module values hands and finds arrangements; the
+# second is the game.
+from array import array
+
+from engine import codec, const, poker
+from engine.bits import POP8
+from engine.cards import label, rank_label
+from engine.rng import Rng
+from engine.state import CONTINUE, POINTS, Game, State, seat_name
+
+# JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
+# JP-18: three deals, points.
+INFO = Game(seats=(2, 4), options=(), hidden=True, reveal=None, round="deal", counts=POINTS, goal="3 deals")
+
+NOT_ALLOWED = const(-1)
+RED_JOKER = const(52)
+COLOUR = (0b0110, 0b1001, 0b1111)  # the suits each Joker may take (poker's order)
+# _TOP[x]: the highest set bit of a byte.
+_TOP = bytes([0] + [len(bin(i)) - 3 for i in range(1, 256)])
+_B5 = [0] * 5  # scratch hands: valuing allocates nothing
+_B3 = [0] * 3
+
+
+def sort_key(c):
+    # A seat's cards in canonical order: the Jokers, then by rank high to low.
+    return c - RED_JOKER if c >= RED_JOKER else 3 + (12 - c % 13) * 4 + c // 13
+
+
+def canonical(cards):
+    return bytearray(sorted(cards, key=sort_key))
+
+
+def positions(values, hs):
+    # The groups strongest first (JP-6; equal ones in group order), the 3-card
+    # group always last with 13 cards.
+    a, b = (0, 1) if values[0] >= values[1] else (1, 0)
+    if hs == 13 or values[2] <= values[b]:
+        return a, b, 2
+    if values[2] <= values[a]:
+        return a, 2, b
+    return 2, a, b
+
+
+def top(x):
+    # The highest set bit of a 13-bit rank mask (x > 0).
+    return _TOP[x >> 8] + 8 if x >= 256 else _TOP[x]
+
+
+def _at(buf, j, r):
+    # The value of buf with its Joker (at j) standing at rank r (JP-7..9): a suit
+    # of its colour the hand lacks at that rank, the flush suit when it can.
+    joker = buf[j]
+    held = 0
+    suit = -1
+    for i in range(len(buf)):
+        if i != j:
+            c = buf[i]
+            if c % 13 == r:
+                held |= 1 << (c // 13)
+            s = c // 13
+            suit = s if suit < 0 or suit == s else 4
+    ok = COLOUR[joker - RED_JOKER] & ~held
+    if not ok:
+        return NOT_ALLOWED
+    if suit > 3 or not ok >> suit & 1:
+        suit = 0
+        while not ok >> suit & 1:
+            suit += 1
+    buf[j] = suit * 13 + r
+    v = poker.evaluate(buf)
+    buf[j] = joker
+    return v
+
+
+def _best(buf, j):
+    # (value, rank) of the best card the Joker at j can stand for: it joins the
+    # largest set of one rank (the higher of two pairs), else completes a
+    # straight flush, a flush (as the highest rank missing) or a straight, else
+    # pairs the highest card; if its colour forbids that card, the best of all
+    # candidates (_best_of).
+    ranks = 0
+    total = 0
+    odd = 0
+    suit = -1
+    for i in range(len(buf)):
+        if i != j:
+            c = buf[i]
+            b = 1 << (c % 13)
+            ranks |= b
+            total += b
+            odd ^= b
+            s = c // 13
+            suit = s if suit < 0 or suit == s else 4
+    dup = total - ranks  # a rank held k times adds (k - 1) times its bit
+    even = ranks ^ odd  # ranks held twice (or four times)
+    if even:
+        r = top(even)
+    elif dup:
+        r = top(dup >> 1)  # three of a kind
+    else:
+        r = top(ranks)  # a pair, unless one of these does better
+        if len(buf) == 5:
+            fill = _fill_rank(ranks)
+            if suit < 4 and COLOUR[buf[j] - RED_JOKER] >> suit & 1:
+                r = fill if fill >= 0 else top(8191 & ~ranks)
+            elif fill >= 0:
+                r = fill
+    v = _at(buf, j, r)
+    if v < 0:
+        return _best_of(buf, j, ranks)
+    return v, r
+
+
+def _fill_rank(ranks):
+    # The rank that completes the highest straight with four distinct ranks, or -1.
+    for t in range(12, 2, -1):
+        w = 31 << (t - 4) if t > 3 else 0x100F
+        if not ranks & ~w:
+            return top(w & ~ranks)
+    return -1
+
+
+def _best_of(buf, j, ranks):
+    # The best over every rank the Joker might best take: one the hand holds,
+    # the highest it lacks, or the one completing a straight.
+    gap = 8191 & ~ranks
+    tries = ranks | (1 << top(gap) if gap else 0)
+    if len(buf) == 5 and POP8[ranks & 255] + POP8[ranks >> 8] == 4:
+        fill = _fill_rank(ranks)
+        if fill >= 0:
+            tries |= 1 << fill
+    best = NOT_ALLOWED
+    rank = -1
+    r = 12
+    while tries:
+        if tries >> r & 1:
+            tries ^= 1 << r
+            v = _at(buf, j, r)
+            if v > best:
+                best = v
+                rank = r
+        r -= 1
+    return best, rank
+
+
+def value(cards, r=-1):
+    # The value of a hand of 5 or 3 cards with at most one Joker, standing at rank
+    # r (-1: its best); NOT_ALLOWED for two Jokers or no legal card at r.
+    buf = _B5 if len(cards) == 5 else _B3
+    j = -1
+    for i in range(len(buf)):
+        c = cards[i]
+        buf[i] = c
+        if c >= RED_JOKER:
+            if j >= 0:
+                return NOT_ALLOWED
+            j = i
+    if j < 0:
+        return poker.evaluate(buf)
+    if r < 0:
+        return _best(buf, j)[0]
+    return _at(buf, j, r)
+
+
+def strength(v):
+    # A hand value's class for the arranger: category, first and second rank
+    # (c * 13 + r1) * 13 + r2 in 0..1520, in the order of the values.
+    hi = v >> 13 & 8191
+    lo = v & 8191
+    if hi:
+        r1 = top(hi)
+        rest = (hi ^ (1 << r1)) or lo
+    else:
+        r1 = top(lo)
+        rest = lo ^ (1 << r1)
+    return ((v >> 26) * 13 + r1) * 13 + (top(rest) if rest else 0)
+
+
+# ----- how good an arrangement is
+#
+# CDF[t][pos][b]: the share (of 255) of hands a typical opponent holds at that
+# position below class b = category * 13 + first rank (118 entries, the last
+# 255), for t = 0 with 15 cards and t = 1 with 13 (the third hand of 3 cards).
+# tools/jokerpoker_tables.py makes them from random deals arranged by propose().
+CDF = (
+    (
+        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+               0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 10, 11, 12, 13, 15, 17, 20, 23,
+               26, 30, 30, 30, 30, 30, 30, 30, 30, 31, 33, 35, 39, 49, 88, 91, 93, 96, 99, 105, 111, 116, 122, 130,
+               140, 154, 169, 182, 184, 187, 190, 195, 199, 202, 206, 209, 213, 218, 221, 226, 229, 229, 229, 229,
+               232, 234, 237, 240, 243, 245, 248, 251, 252, 255)),
+        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3, 4, 5, 6, 6, 7, 7, 9, 11, 13,
+               16, 20, 25, 31, 38, 43, 46, 47, 48, 48, 49, 49, 50, 50, 51, 51, 51, 51, 52, 52, 52, 52, 52, 56, 65,
+               72, 79, 87, 95, 103, 111, 120, 128, 128, 128, 128, 128, 128, 128, 129, 131, 135, 143, 156, 177, 214,
+               218, 222, 226, 230, 233, 236, 239, 242, 246, 249, 252, 253, 254, 254, 254, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+        bytes((0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 5, 11, 24, 55, 57, 59, 62, 65, 68, 72, 77, 83, 90, 101, 112, 132, 166,
+               166, 166, 167, 169, 172, 175, 180, 185, 190, 196, 203, 209, 215, 218, 221, 223, 225, 227, 228, 230,
+               232, 233, 235, 237, 238, 240, 240, 240, 240, 242, 244, 246, 247, 249, 250, 250, 251, 252, 252, 252,
+               252, 252, 252, 252, 252, 252, 252, 253, 253, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+    ),
+    (
+        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 4, 4, 5, 5, 6, 7, 9, 10, 12,
+               14, 15, 17, 19, 22, 23, 24, 25, 25, 27, 27, 27, 28, 28, 28, 29, 29, 29, 29, 29, 29, 29, 29, 30, 33,
+               36, 39, 42, 44, 47, 50, 53, 57, 57, 57, 57, 57, 57, 57, 57, 58, 59, 62, 66, 74, 102, 105, 109, 113,
+               117, 123, 130, 137, 145, 154, 167, 181, 198, 212, 214, 215, 217, 219, 221, 224, 227, 229, 231, 234,
+               236, 237, 240, 240, 240, 240, 241, 243, 244, 246, 247, 249, 250, 252, 253, 255)),
+        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 6, 16, 22, 27, 33, 40, 47, 55, 61, 67, 73, 78, 84, 90, 96, 96,
+               97, 98, 100, 103, 105, 109, 113, 118, 124, 130, 134, 134, 135, 136, 137, 138, 139, 139, 140, 141,
+               141, 142, 142, 142, 143, 143, 143, 143, 147, 153, 159, 164, 169, 175, 179, 185, 190, 195, 195, 195,
+               195, 195, 195, 195, 196, 197, 199, 203, 209, 219, 242, 243, 244, 245, 246, 247, 249, 251, 252, 252,
+               253, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+        bytes((0, 0, 0, 0, 2, 4, 7, 10, 13, 21, 34, 53, 88, 143, 150, 158, 164, 170, 175, 181, 187, 193, 199, 205,
+               213, 224, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 253, 253, 253, 253,
+               254, 254, 254, 254, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+    ),
+)
+F_ONE = const(6630)  # 26 * 255: a share of 1
+NCLASS = const(1521)  # strengths 0..1520
+INVALID = const(0xFFFF)  # a subset no hand may be (two Jokers)
+STARTS = const(4)  # climbs propose() makes
+
+
+def share(cdf, s):
+    # The chance (of F_ONE) that a typical opponent's hand at this position is
+    # beaten by one of strength s: within its class, by the second rank.
+    b = s // 13
+    lo = cdf[b]
+    return 26 * lo + (cdf[b + 1] - lo) * (2 * (s - 13 * b) + 1)
+
+
+_P = array("H", [0] * (3 * NCLASS))  # the worth of a strength at each position, see _worths
+_P_FOR = [0, 0]  # the hand size and opponents _P holds
+
+
+def _worths(hs, k):
+    # _P[pos * NCLASS + s]: the chance (of F_ONE) that a hand of strength s at
+    # position pos beats all k opponents' hands there (each independently).
+    if _P_FOR[0] == hs and _P_FOR[1] == k:
+        return _P
+    cdfs = CDF[hs == 13]
+    for pos in range(3):
+        cdf = cdfs[pos]
+        at = pos * NCLASS
+        for s in range(NCLASS - 13):
+            f = share(cdf, s)
+            p = f
+            for _ in range(k - 1):
+                p = p * f // F_ONE
+            _P[at + s] = p
+        for s in range(NCLASS - 13, NCLASS):
+            _P[at + s] = F_ONE
+    _P_FOR[0] = hs
+    _P_FOR[1] = k
+    return _P
+
+
+def _binom(n, k):
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+# Colex ranks: a subset {c1 < ... < ck} of card positions (a mask) has rank
+# sum C(ci, i), which the loops of _table() count up to; colex() finds it from
+# the mask's low byte and its high bits.
+_LO = array("H", [0] * 256)
+_HI = array("H", [0] * (6 * 128))
+for _m in range(256):
+    _j = 0
+    for _c in range(8):
+        if _m >> _c & 1:
+            _j += 1
+            _LO[_m] += _binom(_c, _j)
+for _a in range(6):
+    for _m in range(128):
+        _j = _a
+        for _c in range(7):
+            if _m >> _c & 1:
+                _j += 1
+                _HI[_a * 128 + _m] += _binom(_c + 8, _j)
+del _m, _j, _c, _a
+
+
+def colex(m):
+    lo = m & 255
+    return _LO[lo] + _HI[(POP8[lo] << 7) | (m >> 8)]
+
+
+_S5 = array("H", [0] * 3003)  # strengths of every 5-card subset, by colex rank
+_S3 = array("H", [0] * 286)  # and of every 3-card subset of 13 cards
+
+
+def _table(cards, r, jokers_only):
+    # _S5 (and with 13 cards _S3): the strength of each subset with its Joker at
+    # rank r (-1: at its own best), INVALID with two Jokers or no legal card;
+    # jokers_only skips the subsets without a Joker (already there).
+    n = len(cards)
+    nj = 0
+    while nj < n and cards[nj] >= RED_JOKER:
+        nj += 1
+    buf = _B5
+    out = _S5
+    i = 0
+    for e in range(4, n):
+        buf[4] = cards[e]
+        for d in range(3, e):
+            buf[3] = cards[d]
+            for c in range(2, d):
+                buf[2] = cards[c]
+                for b in range(1, c):
+                    buf[1] = cards[b]
+                    i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+    if n == 13:
+        buf = _B3
+        out = _S3
+        i = 0
+        for c in range(2, n):
+            buf[2] = cards[c]
+            for b in range(1, c):
+                buf[1] = cards[b]
+                i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+
+
+def _fill(buf, cards, b, nj, r, jokers_only, out, i):
+    # The subsets buf with buf[0] = cards[a] for each a < b, at out[i], out[i + 1] ...
+    if b < nj:  # two Jokers
+        for a in range(b):
+            out[i + a] = INVALID
+        return i + b
+    for a in range(b if not jokers_only else min(b, nj)):
+        buf[0] = cards[a]
+        if a < nj:
+            v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+        else:
+            v = poker.evaluate(buf)
+        out[i + a] = INVALID if v < 0 else strength(v)
+    return i + b
+
+
+def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+    # The worth of groups a, b, c (masks of card positions; c the 3-card hand
+    # with 13 cards): the chances of winning at the positions the device puts
+    # them in, summed; -1 if they may not be played so (JP-9, JP-13). The
+    # tables come in as locals and colex() is written out: the climbs' hot path.
+    x = a & 255
+    sa = s5[lo[x] + hi[(pop[x] << 7) | (a >> 8)]]
+    x = b & 255
+    sb = s5[lo[x] + hi[(pop[x] << 7) | (b >> 8)]]
+    if sa < sb:
+        sa, sb = sb, sa
+    x = c & 255
+    if hs == 15:
+        sc = s5[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
+        if sb < sc:
+            sb, sc = sc, sb
+            if sa < sb:
+                sa, sb = sb, sa
+    else:
+        sc = s3[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
+        # Equal classes of a 3-card and a 5-card hand differ below the second
+        # rank: only a high card may then beat the 5-card hand; refused too.
+        if sc > sb or (sc == sb and sc < 169):
+            return -1
+    if sa == INVALID:
+        return -1
+    return w[sa] + w[NCLASS + sb] + w[2 * NCLASS + sc]
+
+
+def _unrank(i, k, n):
+    # The mask of the k-subset of range(n) with colex rank i.
+    m = 0
+    c = n
+    while k:
+        c -= 1
+        b = _binom(c, k)
+        if b <= i:
+            i -= b
+            m |= 1 << c
+            k -= 1
+    return m
+
+
+_T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
+
+
+def _split(hs, w, g0, full):
+    # The best way to split the cards outside g0 into the other two hands:
+    # -> (worth, g1, g2), worth -1 if none may be played.
+    rest = full ^ g0
+    t = _T
+    n = 0
+    m = rest
+    while m:  # t[x] (x < 32): positions of the rest's first five for bits x
+        low = m & -m
+        m ^= low
+        base = 0 if n < 5 else 32
+        bit = 1 << (n % 5)
+        for x in range(bit, 2 * bit):
+            t[base + x] = t[base + x - bit] | low
+        n += 1
+    best = -1
+    b1 = b2 = 0
+    # Gosper's walk through the 5-subsets of the n compressed positions (with
+    # 15 cards only those holding the first: the other half are the same splits).
+    x = 31
+    end = 1 << n
+    while x < end:
+        if hs == 13 or x & 1:
+            g1 = t[x & 31] | t[32 + (x >> 5)]
+            v = _score(hs, w, g0, g1, rest ^ g1)
+            if v > best:
+                best = v
+                b1 = g1
+        low = x & -x
+        y = x + low
+        x = (((y ^ x) >> 2) // low) | y
+    return best, b1, rest ^ b1
+
+
+_GS = [0, 0, 0]  # the groups a climb works on
+
+
+def _climb(hs, w, v):
+    # Swaps cards between the groups in _GS, one for one, or two for two when no
+    # single swap helps, while that makes them worth more. v: their worth now;
+    # -> their worth at the end.
+    while True:
+        t = _swaps(hs, w, v, False)
+        if t <= v:
+            t = _swaps(hs, w, v, True)
+            if t <= v:
+                return v
+        v = t
+
+
+def _swaps(hs, w, v, pairs):
+    # The first swap (of single cards, or of pairs) between two groups of _GS
+    # that makes them worth more than v: made, and -> the new worth; else v.
+    gs = _GS
+    for x in range(2):
+        for y in range(x + 1, 3):
+            a = gs[x]
+            b = gs[y]
+            ma = a
+            while ma:
+                i = ma & -ma
+                ma ^= i
+                na = ma if pairs else i
+                while na:
+                    i2 = na & -na
+                    na ^= i2
+                    if pairs:
+                        i2 |= i
+                    mb = b
+                    while mb:
+                        j = mb & -mb
+                        mb ^= j
+                        nb = mb if pairs else j
+                        while nb:
+                            j2 = nb & -nb
+                            nb ^= j2
+                            if pairs:
+                                j2 |= j
+                            gs[x] = a ^ i2 ^ j2
+                            gs[y] = b ^ i2 ^ j2
+                            t = _score(hs, w, gs[0], gs[1], gs[2])
+                            if t > v:
+                                return t
+                            gs[x] = a
+                            gs[y] = b
+    return v
+
+
+def _starts(hs):
+    # The first group of each start: the strongest subset of each of the
+    # STARTS best categories there are.
+    top = [-1] * 9
+    at = [0] * 9
+    for i in range(_binom(hs, 5)):
+        s = _S5[i]
+        if s != INVALID:
+            cat = s // 169
+            if s > top[cat]:
+                top[cat] = s
+                at[cat] = i
+    out = [_unrank(at[c], 5, hs) for c in range(9) if top[c] >= 0]
+    return out[-STARTS:]
+
+
+def propose(cards, seats, more=None):
+    # The arrangement the device proposes ("arrange for me") and the bots start
+    # from: groups 0, 1, 2 per card (2 the 3-card hand with 13 cards) worth the
+    # most after a climb from each start, or None if no start leads to hands
+    # that may be played. cards: a seat's cards in canonical order (Jokers
+    # first). more: a list that gets every climb's end (the bots weigh them).
+    hs = len(cards)
+    w = _worths(hs, seats - 1)
+    _table(cards, -1, False)
+    best = _search(hs, w, more)
+    if best < 0:
+        return None
+    groups = _groups(_KEEP, hs)
+    if cards[1] >= RED_JOKER:
+        # Two or three Jokers, each above at its own best rank: search again
+        # with all of them at one rank: the one that suits those groups best,
+        # or if none may be played, each rank that suits one of them best.
+        r = best_rank(cards, groups, seats)
+        tries = [r] if r >= 0 else _own_ranks(cards, groups)
+        top = -1
+        keep = groups
+        for r in tries:
+            _table(cards, r, True)
+            more_r = [] if more is not None else None
+            v = _search(hs, w, more_r)
+            if v > top:
+                top = v
+                keep = _groups(_KEEP, hs)
+                if more is not None:
+                    more[:] = more_r
+        groups = keep
+    return groups
+
+
+def _own_ranks(cards, groups):
+    # The ranks at which some group's Joker is at its best.
+    best = group_values(cards, groups, -1, [0, 0, 0])
+    out = []
+    at = [0, 0, 0]
+    for r in range(12, -1, -1):
+        group_values(cards, groups, r, at)
+        for g in range(3):
+            if at[g] == best[g] and r not in out:
+                out.append(r)
+    return out
+
+
+_KEEP = [0, 0, 0]
+
+
+def _search(hs, w, more):
+    # Climbs from the strongest subset of each of the best categories with the
+    # best split of the rest; the best groups found go to _KEEP, each climb's
+    # end (as groups per card, new ones only) to the list more if given.
+    # -> their worth, -1 for none.
+    full = (1 << hs) - 1
+    best = -1
+    for g0 in _starts(hs):
+        v, g1, g2 = _split(hs, w, g0, full)
+        if v < 0:
+            continue
+        _GS[0] = g0
+        _GS[1] = g1
+        _GS[2] = g2
+        v = _climb(hs, w, v)
+        if v > best:
+            best = v
+            _KEEP[0], _KEEP[1], _KEEP[2] = _GS
+        if more is not None:
+            g = _groups(_GS, hs)
+            if g not in more:
+                more.append(g)
+    return best
+
+
+def _groups(gs, hs):
+    # Three masks as a group per card.
+    out = bytearray(hs)
+    for g in (1, 2):
+        m = gs[g]
+        for i in range(hs):
+            if m >> i & 1:
+                out[i] = g
+    return out
+
+
+def group_values(cards, groups, r, out):
+    # out[g]: the value of group g of a seat's cards with its Joker at rank r (-1:
+    # its own best); NOT_ALLOWED for one with two Jokers or no legal card at r.
+    for g in range(3):
+        buf = _B3 if g == 2 and len(cards) == 13 else _B5
+        n = 0
+        for i in range(len(cards)):
+            if groups[i] == g:
+                if n == len(buf):
+                    n += 1
+                    break
+                buf[n] = cards[i]
+                n += 1
+        out[g] = value(buf, r) if n == len(buf) else NOT_ALLOWED
+    return out
+
+
+def worth(values, seats):
+    # What three hand values are worth as an arrangement (see _score); -1 if
+    # they may not be played so (JP-9, JP-13).
+    a, b, c = values
+    if a < 0 or b < 0 or c < 0:
+        return -1
+    hs = 15 if seats < 4 else 13
+    if a < b:
+        a, b = b, a
+    if hs == 13:
+        if c > b:
+            return -1
+    elif b < c:
+        b, c = c, b
+        if a < b:
+            a, b = b, a
+    w = _worths(hs, seats - 1)
+    return w[strength(a)] + w[NCLASS + strength(b)] + w[2 * NCLASS + strength(c)]
+
+
+_V = [0, 0, 0]
+
+
+def best_rank(cards, groups, seats):
+    # The rank all the seat's Jokers best stand at (JP-9), by worth(); the
+    # highest of equals; -1 without Jokers or with no rank that may be played.
+    if cards[0] < RED_JOKER:
+        return -1
+    best = -1
+    rank = -1
+    for r in range(12, -1, -1):
+        v = worth(group_values(cards, groups, r, _V), seats)
+        if v > best:
+            best = v
+            rank = r
+    return rank
+
+
+# ----- the game
+
+DEALS = const(3)  # JP-18
+BETS = bytes((0, 1, 1, 2, 2, 2, 3, 3, 4))  # JP-2: a seat's betting cards
+SWAP = const(0)
+RANK = const(105)
+BEST = const(13)  # RANK + BEST: the Jokers at their best rank
+AUTO = const(119)
+BET = const(120)
+UNKNOWN = const(255)  # a card, group, rank or bet a view does not show
+VERSION = const(1)
+
+# Phases.
+ARRANGE = const(0)  # seats arrange and bet in turn
+BETWEEN = const(1)  # the deal is revealed; CONTINUE deals the next one
+OVER = const(2)
+
+# Where a betting card is.
+FREE = const(0)  # not bet yet
+STAKED = const(1)  # bet this deal, not yet revealed
+OUT = const(2)  # out of play (JP-17)
+WON = const(3)  # WON + seat: won by that seat, its victory points (JP-16)
+
+ORDER = bytes(sorted(range(55), key=sort_key))  # every card in canonical order
+SWAP_I = bytes([i for j in range(15) for i in range(j)])  # the cards a SWAP code names
+SWAP_J = bytes([j for j in range(15) for i in range(j)])
+
+
+def swap_code(i, j):
+    if i > j:
+        i, j = j, i
+    return SWAP + j * (j - 1) // 2 + i
+
+
+def bet_code(a, b, c):
+    return BET + 25 * a + 5 * b + c
+
+
+def bets_of(move):
+    # The three betting card values a BET move puts on hands 1, 2 and 3.
+    k = move - BET
+    return k // 25, k // 5 % 5, k % 5
+
+
+def problem(values, hs):
+    # Why groups of these values may not be played (JP-9, JP-13), or "".
+    for g in range(3):
+        if values[g] < 0:
+            return "a Joker has no card to stand for"
+    if hs == 13 and values[2] > min(values[0], values[1]):
+        return "the 3-card hand beats hand 2"
+    return ""
+
+
+def dealt_groups(hs):
+    # The arrangement cards are dealt in: the canonical order round the three
+    # groups (so up to three Jokers land in different ones), with 13 cards the
+    # last four alternating between the 5-card groups.
+    return bytearray([i % 3 if i < 9 else (i - 9) % (2 if hs == 13 else 3) for i in range(hs)])
+
+
+def new_game(seed, options=None, seats=2):
+    INFO.setup(options, seats)
+    s = JokerPoker(seats)
+    s._deal(Rng(seed))
+    return s
+
+
+def decode(data):
+    if len(data) < 2 or data[0] != VERSION or not 2 <= data[1] <= 4:
+        raise ValueError("not a Joker Poker state")
+    s = JokerPoker(data[1])
+    s._load(data)
+    return s
+
+
+class JokerPoker(State):
+    def __init__(self, seats):
+        n = seats
+        hs = 15 if n < 4 else 13
+        self.n = n
+        self.hs = hs  # cards a seat holds (JP-4)
+        self._ph = ARRANGE
+        self.turn = 0
+        self.deal_no = 1
+        self.seer = -1  # the seat whose view this is; -1 for the full state
+        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.hand = bytearray(n * hs)  # seat s's cards at s * hs, canonical order
+        self.grp = bytearray(n * hs)  # the group of each
+        self.jr = bytearray([BEST] * n)  # the seats' Joker ranks
+        self.bet = bytearray([UNKNOWN] * (3 * n))  # the values bet on hands 1-3
+        self.bs = bytearray(9 * n)  # where each seat's betting cards are
+        self.won = bytearray(3)  # per hand, a bit per seat that won it (last deal)
+        self.pts = [0] * n
+        self.hist = []
+        self.mv = []  # the legal moves of the seat to move, once known
+        self.known = False
+        self.vals = [0, 0, 0]  # scratch: group values
+
+    decode = staticmethod(decode)
+
+    # ----- the deal (JP-4)
+
+    def _deal(self, rng):
+        deck = bytearray(range(55))
+        rng.shuffle(deck)
+        self.rs = rng.get_state()
+        hs = self.hs
+        start = dealt_groups(hs)
+        for q in range(self.n):
+            cards = canonical(deck[q * hs:(q + 1) * hs])
+            for i in range(hs):
+                self.hand[q * hs + i] = cards[i]
+                self.grp[q * hs + i] = start[i]
+            self.jr[q] = BEST
+        for i in range(3 * self.n):
+            self.bet[i] = UNKNOWN
+        for i in range(3):
+            self.won[i] = 0
+        self.turn = 0
+        self._ph = ARRANGE
+        self.known = False
+
+    # ----- a seat's arrangement
+
+    def cards(self, seat):
+        # The seat's cards in canonical order (UNKNOWN in a view that hides them).
+        return self.hand[seat * self.hs:(seat + 1) * self.hs]
+
+    def groups(self, seat):
+        return self.grp[seat * self.hs:(seat + 1) * self.hs]
+
+    def joker_rank(self, seat):
+        # The rank the seat's Jokers stand at now: the chosen one, or for BEST
+        # the best for its arrangement; -1 without Jokers (or with no rank that
+        # may be played).
+        if self.hand[seat * self.hs] < RED_JOKER:
+            return -1
+        r = self.jr[seat]
+        if r == BEST:
+            return best_rank(self.cards(seat), self.groups(seat), self.n)
+        return r
+
+    def values(self, seat, out=None):
+        # The values of the seat's groups 0, 1, 2 as they stand (NOT_ALLOWED for
+        # a group that may not be played).
+        out = out if out is not None else [0, 0, 0]
+        r = self.joker_rank(seat)
+        if r < 0 and self.hand[seat * self.hs] >= RED_JOKER:
+            out[0] = out[1] = out[2] = NOT_ALLOWED
+            return out
+        return group_values(self.cards(seat), self.groups(seat), r, out)
+
+    def problem(self, seat):
+        # Why the seat's arrangement may not be bet on yet, or "".
+        return problem(self.values(seat, self.vals), self.hs)
+
+    def hands(self, seat):
+        # The seat's groups in the device's order, hand 1 first (JP-6).
+        return positions(self.values(seat, self.vals), self.hs)
+
+    def free_bets(self, seat):
+        # How many betting cards of each value 0-4 the seat has left to bet.
+        out = [0] * 5
+        for k in range(9):
+            if self.bs[9 * seat + k] == FREE:
+                out[BETS[k]] += 1
+        return out
+
+    def bets(self, seat):
+        # The values the seat bet on hands 1-3 this deal (UNKNOWN before it bet,
+        # or while a view hides them).
+        return self.bet[3 * seat:3 * seat + 3]
+
+    def betting_cards(self, seat):
+        # Where each of the seat's nine betting cards is (FREE, STAKED, OUT,
+        # WON + seat), in the order of BETS.
+        return self.bs[9 * seat:9 * seat + 9]
+
+    def hand_winners(self, pos):
+        # The seats that won hand pos (0-2) of the last revealed deal.
+        return [q for q in range(self.n) if self.won[pos] >> q & 1]
+
+    # ----- legal moves
+
+    def legal_moves(self):
+        return list(self.legal_view())
+
+    def legal_view(self):
+        # The legal moves without a copy: read only, valid until the state changes.
+        if self._ph != ARRANGE:
+            return (CONTINUE,) if self._ph == BETWEEN else ()
+        if not self.known:
+            self._gen(self.turn)
+            self.known = True
+        return self.mv
+
+    def _gen(self, p):
+        out = self.mv
+        out.clear()
+        hs = self.hs
+        at = p * hs
+        hand = self.hand
+        grp = self.grp
+        jg = 0  # a bit per group holding a Joker
+        for i in range(hs):
+            if hand[at + i] >= RED_JOKER:
+                jg |= 1 << grp[at + i]
+        for j in range(1, hs):
+            gj = grp[at + j]
+            jj = hand[at + j] >= RED_JOKER
+            for i in range(j):
+                gi = grp[at + i]
+                if gi != gj and (jj == (hand[at + i] >= RED_JOKER) or not jg >> (gi if jj else gj) & 1):
+                    out.append(SWAP + j * (j - 1) // 2 + i)
+        if jg:
+            for r in range(BEST + 1):
+                if r != self.jr[p]:
+                    out.append(RANK + r)
+        out.append(AUTO)
+        if not self.problem(p):
+            have = self.free_bets(p)
+            for a in range(5):
+                if have[a]:
+                    have[a] -= 1
+                    for b in range(5):
+                        if have[b]:
+                            have[b] -= 1
+                            for c in range(5):
+                                if have[c]:
+                                    out.append(BET + 25 * a + 5 * b + c)
+                            have[b] += 1
+                    have[a] += 1
+        return len(out)
+
+    def apply_legal(self, move):
+        if move == CONTINUE:
+            self.deal_no += 1
+            rng = Rng()
+            rng.set_state(self.rs)
+            self._deal(rng)
+            return
+        p = self.turn
+        at = p * self.hs
+        self.known = False
+        if move < RANK:
+            i = at + SWAP_I[move]
+            j = at + SWAP_J[move]
+            self.grp[i], self.grp[j] = self.grp[j], self.grp[i]
+        elif move < AUTO:
+            self.jr[p] = move - RANK
+        elif move == AUTO:
+            g = propose(self.cards(p), self.n)
+            if g is not None:
+                for i in range(self.hs):
+                    self.grp[at + i] = g[i]
+            self.jr[p] = BEST
+        else:
+            r = self.joker_rank(p)
+            self.jr[p] = BEST if r < 0 else r  # the rank is fixed with the bet
+            a, b, c = bets_of(move)
+            for h in range(3):
+                v = (a, b, c)[h]
+                self.bet[3 * p + h] = v
+                self._find(p, v, FREE, STAKED)
+            if p + 1 < self.n:
+                self.turn = p + 1
+            else:
+                self._reveal()
+
+    def _find(self, seat, v, was, now):
+        # Moves one betting card of value v of the seat from was to now.
+        for k in range(9):
+            if BETS[k] == v and self.bs[9 * seat + k] == was:
+                self.bs[9 * seat + k] = now
+                return
+
+    def _reveal(self):
+        # Every seat has bet: hands 1, 2 and 3 are compared and paid (JP-16,
+        # JP-17), and the deal's points recorded.
+        n = self.n
+        best = [[0, 0, 0] for _ in range(n)]  # each seat's hand values, hand 1 first
+        for q in range(n):
+            v = self.values(q, self.vals)
+            order = positions(v, self.hs)
+            for h in range(3):
+                best[q][h] = v[order[h]]
+        gain = [0] * n
+        for h in range(3):
+            top = max([best[q][h] for q in range(n)])
+            mask = 0
+            for q in range(n):
+                if best[q][h] == top:
+                    mask |= 1 << q
+            self.won[h] = mask
+            alone = mask & (mask - 1) == 0
+            for q in range(n):
+                v = self.bet[3 * q + h]
+                if alone:
+                    w = 0
+                    while not mask >> w & 1:
+                        w += 1
+                elif mask >> q & 1:
+                    w = q  # a tied winner takes back their own bet
+                else:
+                    self._find(q, v, STAKED, OUT)
+                    continue
+                self._find(q, v, STAKED, WON + w)
+                gain[w] += v
+        for q in range(n):
+            self.pts[q] += gain[q]
+        self.hist.append(gain)
+        self._ph = OVER if self.deal_no == DEALS else BETWEEN
+        self.turn = 0
+
+    # ----- protocol answers
+
+    def num_seats(self):
+        return self.n
+
+    def to_move(self):
+        return -1 if self._ph == OVER else self.turn
+
+    def is_over(self):
+        return self._ph == OVER
+
+    def deal_over(self):
+        return self._ph != ARRANGE
+
+    def phase(self):
+        return self._ph
+
+    def scores(self):
+        return self.pts[:]
+
+    def history(self):
+        return [h[:] for h in self.hist]
+
+    def deal_value(self, seat):
+        # The last deal's points of seat against the others' mean, times n - 1.
+        g = self.hist[-1]
+        return self.n * g[seat] - sum(g)
+
+    def result_text(self):
+        # Who took each hand of the deal just revealed.
+        if self._ph == ARRANGE:
+            return ""
+        out = []
+        for h in range(3):
+            names = " ".join([seat_name(q) for q in self.hand_winners(h)])
+            out.append(("Hand %d " if not h else "%d ") % (h + 1) + (names + " tie" if " " in names else names))
+        return ", ".join(out)
+
+    def describe(self, move, seat=None):
+        # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0".
+        if move == CONTINUE:
+            return "Deal %d" % (self.deal_no + 1)
+        p = self.turn
+        head = "" if seat == p else seat_name(p) + ": "
+        if move < RANK:
+            at = p * self.hs
+            return head + "swap %s %s" % (label(self.hand[at + SWAP_I[move]]), label(self.hand[at + SWAP_J[move]]))
+        if move < AUTO:
+            r = move - RANK
+            return head + ("Jokers at their best" if r == BEST else "Jokers as " + rank_label(r))
+        if move == AUTO:
+            return head + "arrange for me"
+        return head + "bet %d %d %d" % bets_of(move)
+
+    def why_illegal(self, move):
+        if self._ph == OVER:
+            return "the match is over"
+        if self._ph == BETWEEN:
+            return "the deal is over: continue to the next one"
+        if move == CONTINUE:
+            return "the deal is still being arranged"
+        if not 0 <= move < BET + 125:
+            return "no such move"
+        p = self.turn
+        at = p * self.hs
+        if move < RANK:
+            i = SWAP_I[move]
+            j = SWAP_J[move]
+            if j >= self.hs:
+                return "no such card"
+            if self.grp[at + i] == self.grp[at + j]:
+                return "both cards are in the same hand"
+            return "two Jokers in one hand"
+        if move < AUTO:
+            if self.hand[at] < RED_JOKER:
+                return "you hold no Joker"
+            return "the Jokers already stand there"
+        why = self.problem(p)
+        if why:
+            return why
+        have = self.free_bets(p)
+        for v in bets_of(move):
+            if not have[v]:
+                return "no betting card %d left" % v
+            have[v] -= 1
+        return "that move is not allowed now"
+
+    # ----- hidden information (JP-15)
+
+    def view(self, seat):
+        # What seat may see: while the deal is arranged, only its own cards,
+        # groups, Joker rank and bets; every seat's betting cards still to bet
+        # (the others' bets of this deal look unbet); never the dealing Rng.
+        v = self.clone()
+        v.seer = seat
+        v.rs = b"\0\0\0\1"
+        if self._ph == ARRANGE:
+            hs = self.hs
+            for q in range(self.n):
+                if q != seat:
+                    for i in range(q * hs, (q + 1) * hs):
+                        v.hand[i] = UNKNOWN
+                        v.grp[i] = UNKNOWN
+                    v.jr[q] = UNKNOWN
+                    for h in range(3 * q, 3 * q + 3):
+                        v.bet[h] = UNKNOWN
+                    for k in range(9 * q, 9 * q + 9):
+                        if v.bs[k] == STAKED:
+                            v.bs[k] = FREE
+        return v
+
+    def unseen_cards(self):
+        # The cards in no hand this state shows, in card order.
+        seen = bytearray(55)
+        for c in self.hand:
+            if c != UNKNOWN:
+                seen[c] = 1
+        return [c for c in range(55) if not seen[c]]
+
+    # ----- bytes
+
+    def encode(self):
+        # 6 bytes of counters, the Rng state (4), a nibble per card (28: 0 in no
+        # hand shown, else 1 + 3 * seat + group), the Joker ranks (n), the bets
+        # (3n), a nibble per betting card (9n), the hand winners (3), then the
+        # scores and each finished deal's points (engine.codec).
+        n = self.n
+        out = bytearray([VERSION, n, self.deal_no, self._ph, self.turn, self.seer + 1])
+        out += self.rs
+        loc = bytearray(28)
+        for k in range(n * self.hs):
+            c = self.hand[k]
+            if c != UNKNOWN:
+                loc[c >> 1] |= (1 + 3 * (k // self.hs) + self.grp[k]) << (4 * (c & 1))
+        out += loc
+        out += self.jr
+        out += self.bet
+        bs = self.bs
+        for k in range(0, 9 * n, 2):
+            out.append(bs[k] | (bs[k + 1] << 4 if k + 1 < 9 * n else 0))
+        out += self.won
+        codec.put_ints(out, self.pts)
+        codec.put_int(out, len(self.hist))
+        for h in self.hist:
+            codec.put_ints(out, h)
+        return bytes(out)
+
+    def _load(self, data):
+        n = self.n
+        hs = self.hs
+        self.deal_no, self._ph, self.turn = data[2], data[3], data[4]
+        self.seer = data[5] - 1
+        self.rs = bytes(data[6:10])
+        fill = [q * hs for q in range(n)]
+        for c in ORDER:
+            loc = data[10 + (c >> 1)] >> (4 * (c & 1)) & 15
+            if loc:
+                q = (loc - 1) // 3
+                self.hand[fill[q]] = c
+                self.grp[fill[q]] = (loc - 1) % 3
+                fill[q] += 1
+        for q in range(n):
+            for k in range(fill[q], (q + 1) * hs):
+                self.hand[k] = UNKNOWN
+                self.grp[k] = UNKNOWN
+        at = 38
+        self.jr = bytearray(data[at:at + n])
+        at += n
+        self.bet = bytearray(data[at:at + 3 * n])
+        at += 3 * n
+        for k in range(9 * n):
+            self.bs[k] = data[at + k // 2] >> (4 * (k & 1)) & 15
+        at += (9 * n + 1) // 2
+        self.won = bytearray(data[at:at + 3])
+        at += 3
+        self.pts, at = codec.get_ints(data, at)
+        k, at = codec.get_int(data, at)
+        self.hist = []
+        for _ in range(k):
+            h, at = codec.get_ints(data, at)
+            self.hist.append(h)

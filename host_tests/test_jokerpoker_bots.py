@@ -1,0 +1,128 @@
+# Joker Poker bots (CPython only): legal moves from views only, deterministic
+# plans that survive a resume, Easy's betting rule, and Hard ahead of Easy and
+# of random play. figures() gives the report's numbers, whole matches with 2
+# and 4 seats and 95% confidence intervals:
+#   python -m host_tests.test_jokerpoker_bots [matches] [seat counts: 2 4]
+import math
+import sys
+
+from engine.ai import jokerpoker as A
+from engine.games import jokerpoker as J
+from engine.rng import Rng
+
+RANDOM = -1  # a "level" that plays uniformly random legal moves
+
+
+def pick(level, view, rng):
+    moves = view.legal_moves()
+    if level == RANDOM or len(moves) == 1:
+        return moves[rng.below(len(moves))]
+    return A.choose(view, level, rng)
+
+
+def play_match(seed, levels):
+    # One whole match; each seat sees only its view. -> final scores.
+    s = J.new_game(seed, {}, len(levels))
+    rngs = [Rng(seed, q + 1) for q in range(len(levels))]
+    while not s.is_over():
+        p = s.to_move()
+        s.apply(pick(levels[p], s.view(p), rngs[p]))
+    return s.scores()
+
+
+def duel(a, b, seats, matches, first=0):
+    # Level a in one seat against level b in the others, a's seat going round
+    # match by match: (a's share of matches won, a shared win split; a's mean
+    # points ahead of the others' mean).
+    won = 0.0
+    ahead = 0.0
+    for i in range(first, first + matches):
+        me = i % seats
+        levels = [b] * seats
+        levels[me] = a
+        pts = play_match(i // seats, levels)
+        top = max(pts)
+        if pts[me] == top:
+            won += 1.0 / pts.count(top)
+        ahead += pts[me] - (sum(pts) - pts[me]) / (seats - 1)
+    return won / matches, ahead / matches
+
+
+def interval(p, n):
+    # The 95% Wilson score interval of a share p of n (sound at 0 and 1 too).
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
+def test_bots_play_legal_moves_from_views_only():
+    for n in (2, 3, 4):
+        s = J.new_game(n, {}, n)
+        rng = Rng(n)
+        while not s.is_over():
+            p = s.to_move()
+            v = s.view(p)
+            for level in range(len(A.LEVELS)):
+                assert A.choose(v, level, Rng(7)) in s.legal_moves()
+            s.apply(A.choose(v, (s.deal_no + p) % 2, rng))
+
+
+def test_a_plan_depends_on_the_view_only():
+    # The same view gives the same moves with any Rng and with the last plan
+    # forgotten (a resumed match), and a bot's turn ends in a bet in a few moves.
+    s = J.new_game(5, {}, 3)
+    for level in (0, 1):
+        t = s.clone()
+        moves = 0
+        while t.turn == 0:
+            v = t.view(0)
+            m = A.choose(v, level, Rng(1))
+            A._key = None
+            assert A.choose(v.clone(), level, Rng(99)) == m
+            t.apply(m)
+            moves += 1
+        assert moves <= 16 and t.bets(0)[0] != J.UNKNOWN
+
+
+def test_easy_bets_high_middle_low_on_its_likeliest_hands():
+    assert A.spread([1, 2, 3, 2, 1]) == (4, 2, 0)
+    assert A.spread([0, 2, 2, 2, 0]) == (3, 2, 1)
+    assert A.spread([0, 1, 1, 1, 0]) == (3, 2, 1)
+    assert A._assign((4, 2, 0), [300, 900, 500]) == [0, 4, 2]
+
+
+def test_hard_keeps_high_cards_for_stronger_hands():
+    # With middling chances now and better ones expected later, the 4 waits;
+    # with a sure hand now it goes on that hand; a hand likely lost gets the 0.
+    opts = A._options([1, 2, 3, 2, 1], 2, 2)
+    _, bets = A._best_bets(opts, [A.edge(550, 2)] * 3)
+    assert 4 not in bets
+    _, bets = A._best_bets(opts, [A.edge(1000, 2), A.edge(550, 2), A.edge(100, 2)])
+    assert bets[0] == 4 and bets[2] == 0
+    assert A.edge(250, 4) == 0 and A.edge(500, 2) == 0 and A.edge(0, 3) == -500
+
+
+def test_hard_beats_easy_and_easy_beats_random():
+    won, ahead = duel(1, 0, 2, 60, 5000)
+    assert ahead > 0, (won, ahead)
+    won, ahead = duel(0, RANDOM, 2, 20, 5000)
+    assert interval(won, 20)[0] > 0.5, won
+
+
+def figures(matches=1000, seat_counts=(2, 4)):
+    out = []
+    for seats in seat_counts:
+        for name, a, b in (("Hard vs Easy", 1, 0), ("Hard vs random", 1, RANDOM), ("Easy vs random", 0, RANDOM)):
+            won, ahead = duel(a, b, seats, matches, 1000)
+            lo, hi = interval(won, matches)
+            out.append("%d seats, %s: %d matches, the first's seat rotating: won %.3f (95%% interval %.3f-%.3f; "
+                       "chance %.3f), points ahead of the others' mean %.2f a match"
+                       % (seats, name, matches, won, lo, hi, 1.0 / seats, ahead))
+    return out
+
+
+if __name__ == "__main__":
+    seat_counts = tuple([int(a) for a in sys.argv[2:]]) or (2, 4)
+    for line in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, seat_counts):
+        print(line)

@@ -1,0 +1,92 @@
+# Makes engine/games/jokerpoker.py's CDF tables: how strong a typical
+# opponent's hands are at each position. Random deals are arranged by the
+# engine's own propose(), their hands' classes counted per position, and the
+# counts become the tables the next round arranges with; a few rounds settle.
+#   python -m tools.jokerpoker_tables [deals] [rounds]
+# prints the CDF literal to paste into the engine;
+#   python -m tools.jokerpoker_tables ahead
+# prints engine/ai/jokerpoker.py's AHEAD from the tables in the engine.
+import sys
+
+from engine.games import jokerpoker as J
+from engine.rng import Rng
+
+DEALS = 4000
+ROUNDS = 4
+
+
+def dealt_hands(rng, hs, seats, vals):
+    # A random deal's hands arranged by propose(): vals gets their values,
+    # -> the groups in the device's order (positions()).
+    deck = bytearray(range(55))
+    rng.shuffle(deck)
+    cards = J.canonical(deck[:hs])
+    groups = J.propose(cards, seats)
+    J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
+    return J.positions(vals, hs)
+
+
+def counts(hs, seats, deals, seed):
+    # Per position, how many hands of each class (category * 13 + first rank).
+    rng = Rng(seed)
+    out = [[0] * 117 for _ in range(3)]
+    vals = [0, 0, 0]
+    for _ in range(deals):
+        for pos, g in enumerate(dealt_hands(rng, hs, seats, vals)):
+            out[pos][J.strength(vals[g]) // 13] += 1
+    return out
+
+
+def cdf(row, deals):
+    out = []
+    below = 0
+    for b in range(117):
+        out.append((255 * below + deals // 2) // deals)
+        below += row[b]
+    return bytes(out + [255])
+
+
+def ahead(deals=400, seed=9):
+    # Per seat count, the mean chances (of 1000) of a deal's best, middle and
+    # worst hand arranged by propose() to win, by the engine's tables.
+    out = [(0, 0, 0), (0, 0, 0)]
+    for seats in (2, 3, 4):
+        hs = 15 if seats < 4 else 13
+        w = J._worths(hs, seats - 1)
+        rng = Rng(seed)
+        total = [0, 0, 0]
+        vals = [0, 0, 0]
+        for _ in range(deals):
+            order = dealt_hands(rng, hs, seats, vals)
+            chances = sorted([w[h * J.NCLASS + J.strength(vals[order[h]])] * 1000 // J.F_ONE for h in range(3)])
+            for h in range(3):
+                total[h] += chances[2 - h]
+        out.append(tuple([t // deals for t in total]))
+    return tuple(out)
+
+
+def main(argv):
+    if argv[:1] == ["ahead"]:
+        print("AHEAD = %r" % (ahead(),))
+        return
+    deals = int(argv[0]) if argv else DEALS
+    rounds = int(argv[1]) if len(argv) > 1 else ROUNDS
+    tables = list(J.CDF)
+    for r in range(rounds):
+        for t, (hs, seats) in enumerate(((15, 2), (13, 4))):
+            c = counts(hs, seats, deals, 1000 * r + t)
+            tables[t] = tuple([cdf(row, deals) for row in c])
+        J.CDF = tuple(tables)
+        J._P_FOR[0] = 0
+        print("round %d done" % (r + 1), file=sys.stderr)
+    print("CDF = (")
+    for t in tables:
+        print("    (")
+        for row in t:
+            print("        bytes(%r)," % (tuple(row),))
+        print("    ),")
+    print(")")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
