@@ -125,7 +125,11 @@ def soak(rounds, out):
     out("platform: heap at a fresh title %d bytes in use; before the firmware %d, so the app's share is %d "
         "(%s)" % (fresh, base, fresh - base, ", ".join(gids)))
     qstrs("at the fresh title")
+    before = fresh
     for gid in gids:
+        # A board resets softly to a fresh title when a match left the title
+        # grown (firmware.app.GROWTH), so a match's share counts from a fresh
+        # title: what it adds over the title before it, leftovers apart.
         peak = made = 0
         for n in bot_match(app, gid, True):
             if n > made:  # a move: the heap after it
@@ -135,12 +139,14 @@ def soak(rounds, out):
                 peak = max(peak, gc.mem_alloc())
         yield from at_rest(app, now)
         back = now[0]
-        out("platform: %s: a match of %d moves, the strongest bot against Easy, peaks at %d bytes in use (app's share %d, limit %d; "
-            "%d of a Pico's %d left), back at the title %d (%+d over the fresh title: names its code "
-            "interned stay, see the qstr pool; a board resets softly when the title has grown over %d)"
-            % (gid, made, peak, peak - base, PEAK, PICO_HEAP - (peak - base), PICO_HEAP,
-               back, back - fresh, GROWTH))
-        out("platform: peak %s %d" % (gid, peak - base))
+        share = peak - before + fresh - base
+        out("platform: %s: a match of %d moves, the strongest bot against Easy, peaks at %d bytes in use, %d over the "
+            "title before it (app's share from a fresh title %d, limit %d; %d of a Pico's %d left), back at the title %d "
+            "(%+d over the fresh title: names its code interned stay, see the qstr pool; a board resets softly when "
+            "the title has grown over %d)"
+            % (gid, made, peak, peak - before, share, PEAK, PICO_HEAP - share, PICO_HEAP, back, back - fresh, GROWTH))
+        out("platform: peak %s %d" % (gid, share))
+        before = back
     qstrs("after a match of each game")
     yield from at_rest(app, now)
     warm = now[0]
