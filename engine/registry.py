@@ -7,6 +7,7 @@ GAMES = (
     ("doublejoker", "Double Joker", "engine.games.doublejoker", "engine.ai.doublejoker"),
     ("habitual", "Habitual Joker", "engine.games.habitual", "engine.ai.habitual"),
     ("prediction", "Prediction", "engine.games.prediction", "engine.ai.prediction"),
+    ("jokerpoker", "Joker Poker", "engine.games.jokerpoker", "engine.ai.jokerpoker"),
 )
 
 
