@@ -400,18 +400,18 @@ class Table(Base):
             foot = "TIE: " + " ".join([self.match.short(q) for q in won]) + " TAKE BACK"
         font.text(fb, "BETS " + " ".join(bets), 0, FOOT_Y[0])
         font.text(fb, foot, 0, FOOT_Y[1])
-        font.text(fb, "TOTAL " + self._totals(self.running()), 0, FOOT_Y[2])
+        font.text(fb, "TOTAL " + self._totals(self.running(h + 1)), 0, FOOT_Y[2])
         font.text(fb, "A\x11", ui.W - 8, FOOT_Y[2])
 
-    def running(self):
-        # The scores after the hands revealed so far (hands 1..step).
+    def running(self, hands):
+        # The scores after the first `hands` hands of the deal revealed.
         st = self.match.state
         n = st.num_seats()
         pts = st.scores()
         last = st.history()[-1]
         for q in range(n):
             pts[q] -= last[q]
-        for h in range(self.step + 1):
+        for h in range(hands):
             won = st.hand_winners(h)
             for q in range(n):
                 bet = st.bets(q)[h]
