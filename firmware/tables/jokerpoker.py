@@ -37,7 +37,7 @@ PITCH = 13  # a card label (12 px) and a pixel between
 NAME_X = 73
 BET_X = 120  # a hand's bet, an inverted digit
 ACT_Y = 34
-ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 100, "BET\x11"))
+ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
 LEFT_Y = 43  # the betting cards left
 LEFT_X = 44
 LEFT_DX = 9
@@ -314,12 +314,12 @@ class Table(Base):
                     continue
                 if self.mode == JOKER:
                     r = self.ranks[self.rank]
-                    t = "\x10%s\x11" % ("BEST" if r == J.BEST else J.rank_label(r))
-                    fb.fill_rect(x, ACT_Y, font.width(t) + 3, 7, 1)
-                    font.text(fb, t, x + 2, ACT_Y + 1, 0)
+                    t += "\x10%s\x11" % ("BEST" if r == J.BEST else J.rank_label(r))
+                    fb.rect(x, ACT_Y - 1, font.width(t) + 3, 9, 1)
+                    font.text(fb, t, x + 2, ACT_Y + 1)
                     continue
                 t += J.rank_label(self.v.joker_rank(self.viewer)) if self.v.joker_rank(self.viewer) >= 0 else "-"
-            if a == J.BET and not self.can_bet:
+            if a == J.BET and (not self.can_bet or self.mode == JOKER):
                 continue
             ui.item(fb, t, x, ACT_Y, font.width(t) + 3, at == a, SMALL)
 
