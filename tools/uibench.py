@@ -45,11 +45,12 @@ class Rig:
 
 
 # The games measured, in title-menu order (each game has a rules line under it).
-GAMES = ("Double Joker", "Habitual Joker", "Prediction")
+GAMES = ("Double Joker", "Habitual Joker", "Prediction", "Joker Poker")
+SEATS = (2, 2, 2, 4)  # a person and bots Easy: Joker Poker's heap is asked for with four seats
 
 
 def match(rig, stats, game=0):
-    # A generator: starts GAMES[game] (person vs bot Easy, best of 3) from the
+    # A generator: starts GAMES[game] (a person, SEATS[game] - 1 bots Easy) from the
     # title and plays it out, the person pressing RIGHT a few times and A (a
     # table that takes a card then a target gets two such turns); it yields
     # after every move. stats collects I2C bytes per kind of frame.
@@ -62,6 +63,8 @@ def match(rig, stats, game=0):
     for _ in range(2 * game):
         rig.press(DOWN)
     rig.press(A)
+    for _ in range(SEATS[game] - 2):
+        rig.press(RIGHT)  # more players
     rig.press(UP)  # to Start (the list wraps round)
     rig.press(A)
     app = rig.app
@@ -157,8 +160,8 @@ def heap_steps(root, out, game=0):
     after = gc.mem_alloc()
     where = _runtime()
     out.append("ui: heap in use (gc.mem_alloc after gc.collect, app as .mpy) on %s: %d bytes before, "
-               "%d at the title, max %d during a person-vs-bot %s match, %d back at the title"
-               % (where, base, title, peak, GAMES[game], after))
+               "%d at the title, max %d during a %d-seat person-vs-bots %s match, %d back at the title"
+               % (where, base, title, peak, SEATS[game], GAMES[game], after))
     out.append("ui: the idle loop (%d frames waiting for a press) allocated %d bytes on %s"
                % (IDLE_FRAMES, idle, where))
 
