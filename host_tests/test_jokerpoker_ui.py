@@ -10,11 +10,12 @@ from engine.games import jokerpoker as J
 from engine.rng import Rng
 from firmware import play
 from firmware.buttons import A, B, DOWN, RIGHT
-from firmware.match import PERSON, Match
+from firmware.match import PERSON
 from firmware.menus import Pause, Title
 from firmware.tables import jokerpoker as table
 from host_tests.test_app import check_frame, menu_pick, press
 from host_tests.test_habitual_ui import blank, steer
+from host_tests import test_prediction_ui as prediction_ui
 from host_tests.test_prediction_ui import new_device, shows, top
 
 MAX_FRAMES = 20000
@@ -188,20 +189,11 @@ def test_four_seats_two_people_hand_off(tmp_path):
 
 
 def match_at(tmp_path, seats, want, seed=1):
-    rng = Rng(seed)
-    m = Match(str(tmp_path), "jokerpoker", {}, seats, seed)
-    while not want(m.state):
-        legal = m.state.legal_moves()
-        m.play(legal[rng.below(len(legal))])
-    return m
+    return prediction_ui.match_at(tmp_path, seats, want, seed, "jokerpoker")
 
 
 def frame_of(m, viewer):
-    t = table.Table(m)
-    t.refresh(viewer)
-    buf, fb = blank()
-    t.draw(fb)
-    return buf
+    return prediction_ui.frame_of(m, viewer, table)
 
 
 def test_other_hands_are_never_drawn_jp15(tmp_path):

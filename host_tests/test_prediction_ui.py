@@ -228,18 +228,19 @@ def test_odds_off_hides_the_numbers_pr15(tmp_path):
     assert any(pixels(dev.display.buf, table.X, table.CALL_Y + 11, 128, table.CALL_Y + 28))
 
 
-def match_at(tmp_path, seats, want, seed=1):
+def match_at(tmp_path, seats, want, seed=1, game="prediction"):
     # A match played by seeded random moves up to the first position where want(state) holds.
     rng = Rng(seed)
-    m = Match(str(tmp_path), "prediction", {}, seats, seed)
+    m = Match(str(tmp_path), game, {}, seats, seed)
     while not want(m.state):
         legal = m.state.legal_moves()
         m.play(legal[rng.below(len(legal))])
     return m
 
 
-def frame_of(m, viewer):
-    t = table.Table(m)
+def frame_of(m, viewer, tables=table):
+    # The frame the game's table draws for viewer.
+    t = tables.Table(m)
     t.refresh(viewer)
     buf, fb = blank()
     t.draw(fb)
