@@ -3,7 +3,11 @@
 #   make test                    everything CI runs (works on a fresh clone)
 #   make build BOARD=pico        the board's filesystem in build/device
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
+#   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
+#   make check                   pyright over engine/ and firmware/ against the boards' stubs
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
+#   make web                     the page in build/web (any static host serves it)
+#   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
 SYSTEM_PYTHON ?= /usr/bin/env python3
@@ -11,6 +15,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?=
+DRIVE ?=
 ARGS ?=
 GAME ?= all
 SEED ?= 1
@@ -19,16 +24,20 @@ LEVELS ?=
 SEATS ?=
 OPTIONS ?=
 RUNTIME ?= cpython
+WEB_PORT ?= 8000
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
 
-.PHONY: test deps build deploy sim shots bench selfplay selfplay-check clean distclean
+PYRIGHT := node_modules/.bin/pyright
 
-test: deps build selfplay-check
-	$(PY) -m pytest host_tests/ -q -p no:cacheprovider
+.PHONY: test deps browser build deploy sim shots bench selfplay selfplay-check check web web-serve clean distclean
+
+test: deps build check web selfplay-check
+	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
+	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
-deps: $(VENV)/.installed node_modules/.installed
+deps: $(VENV)/.installed node_modules/.installed browser
 
 $(VENV)/.installed: requirements.lock
 	test -x $(PY) || $(SYSTEM_PYTHON) -m venv $(VENV)
@@ -39,11 +48,22 @@ node_modules/.installed: package-lock.json package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Chromium for the browser tests (host_tests/test_web.py, driven by playwright-core
+# from package-lock.json), from Debian's packages. Where it cannot be installed
+# those tests are skipped and say why (under CI they fail).
+browser:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	      chromium; } >/dev/null || echo "chromium could not be installed: the browser tests will be skipped"; \
+	  else echo "no chromium, and no root with apt-get to install it: the browser tests will be skipped"; fi; }
+
 build: $(VENV)/.installed
 	$(PY) -m tools.build build --board $(BOARD)
 
 deploy: $(VENV)/.installed
-	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) -m tools.build deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)
@@ -53,8 +73,21 @@ shots: $(VENV)/.installed
 	rm -rf build/shots-root
 	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
 
+web: $(VENV)/.installed node_modules/.installed
+	$(PY) -m tools.web build
+
+web-serve: web
+	$(PY) -m tools.web serve --port $(WEB_PORT)
+
 bench: deps
 	$(PY) -m tools.bench $(ARGS)
+
+# Type checks (pyright, strictness "basic"; the Optional rules off, as a closed
+# match sets its parts to None): engine/ and firmware/ against the Pico's
+# MicroPython stubs, the CircuitPython seam against CircuitPython's.
+check: deps
+	$(PYRIGHT) -p tools/check/micropython.json
+	$(PYRIGHT) -p tools/check/circuitpython.json
 
 selfplay: deps
 	$(SELFPLAY) --runtime $(RUNTIME)

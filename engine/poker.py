@@ -33,16 +33,9 @@
 # A hand with Jokers is valued as the plain hand their stand-ins make, rank by rank.
 # Tables: _BIT (56 small ints: 232 bytes on a 32-bit MicroPython), _COLOUR (3: 20
 # bytes), _LOW (16 bytes). A hand without Jokers is valued with no allocation.
+from engine import const
 from engine.bits import highest, lowest
 from engine.cards import rank_label
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 HIGH = const(0)
 PAIR = const(1)

@@ -7,6 +7,7 @@ GAMES = (
     ("doublejoker", "Double Joker", "engine.games.doublejoker", "engine.ai.doublejoker"),
     ("habitual", "Habitual Joker", "engine.games.habitual", "engine.ai.habitual"),
     ("prediction", "Prediction", "engine.games.prediction", "engine.ai.prediction"),
+    ("georgian", "Georgian Joker", "engine.games.georgian", "engine.ai.georgian"),
     ("jokerpoker", "Joker Poker", "engine.games.jokerpoker", "engine.ai.jokerpoker"),
 )
 
@@ -43,7 +44,12 @@ def bots(game_id):
 
 def unload(game_id):
     g = entry(game_id)
-    for name in (g[2], g[3]):
+    forget((g[2], g[3]))
+
+
+def forget(names):
+    # Drops modules from memory: from sys.modules and from their package.
+    for name in names:
         if name in sys.modules:
             del sys.modules[name]
             pkg, _, leaf = name.rpartition(".")

@@ -109,6 +109,19 @@ class State:
     def legal_moves(self):
         raise NotImplementedError
 
+    def is_over(self):
+        raise NotImplementedError
+
+    def scores(self):
+        raise NotImplementedError
+
+    def encode(self):
+        raise NotImplementedError
+
+    @staticmethod
+    def decode(data):
+        raise NotImplementedError
+
     def why_illegal(self, move):
         # Games override this for a precise reason; called only for a refused move.
         return "that move is not allowed now"

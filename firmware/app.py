@@ -4,7 +4,12 @@
 # act on time (a bot moves once per frame at most, after a pause so people can
 # follow), then redraws only if something changed; the display sends only the
 # bytes that differ. The idle loop allocates nothing.
+#
+# The screen saver: a minute with no press (and nothing moving by itself, such
+# as bots playing) dims the panel, five minutes switch it off and pause the
+# app; the next press wakes it where it was and does nothing else.
 import gc
+import sys
 
 from engine import registry
 from engine.rng import Rng
@@ -14,9 +19,17 @@ from firmware.menus import Title, playable
 from firmware.play import GameScreen
 
 FRAME_MS = 30
-BOT_DELAY = 500  # ms between bot moves
+DARK_POLL_MS = 50  # between button polls while the panel is off
+DIM_MS = 60000
+OFF_MS = 300000
+DIM_CONTRAST = 0
+AWAKE = 0
+DIM = 1
+DARK = 2
+GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
 DAMAGED = "Saved match damaged: ignored"
 OLDER = "Saved match is from an older version: ignored"
+SAVING_OFF = "Saving is off: the drive is read-only (USB)"
 
 
 def _random_seed(clock):
@@ -31,9 +44,10 @@ def _random_seed(clock):
 
 
 class App:
-    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None):
+    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None):
         # root: where the save lives; seeds_dir: the rules files (root/seeds on
-        # the board); seed: makes the match seeds reproducible (host sessions).
+        # the board); seed: makes the match seeds reproducible (host sessions);
+        # reset: a soft reset of the board, for a heap as clean as at power-up.
         self.display = display
         self.fb = display.fb
         self.buttons = buttons
@@ -41,28 +55,71 @@ class App:
         self.root = root
         self.seeds_dir = seeds_dir if seeds_dir is not None else saves.path(root, "seeds")
         self.seeds = None if seed is None else Rng(seed)
-        self.bot_delay = BOT_DELAY
+        self.reset = reset
         self.now = clock.ticks_ms()
+        self.touched = self.now  # the last press, or the last change by itself
+        self.saver = AWAKE
+        self.saving = True  # False once the storage refused a write
         self.match = None
         self.loaded = None  # the game whose modules are in memory
+        self.known = None  # the modules in memory before it was loaded
         self.stack = []
+        from firmware import settings
+
+        self.settings, told = settings.read(root)
+        self.apply(self.settings)
         notice = self._load_save()
         self.stack.append(Title(self))
-        if notice:
-            self.push(ui.Dialog(self, notice))
+        for line in (told, notice):
+            if line:
+                self.push(ui.Dialog(self, line))
+        if told:
+            try:
+                settings.write(root, self.settings)  # the defaults replace the damaged file
+            except OSError as e:
+                self.saving_off(e)
+        settings = None
+        registry.forget(["firmware.settings"])  # back when the Settings screen opens
+        self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---
 
     def step(self):
         bt = self.buttons
         bt.poll()
-        self.now = self.clock.ticks_ms()
+        self.now = now = self.clock.ticks_ms()
         b = bt.get()
+        if b >= 0:
+            self.touched = now
+            if self.saver != AWAKE:
+                bt.clear()  # the press that wakes does nothing else
+                self.wake()
+                return False
         while b >= 0:
             self.press(b)
             b = bt.get()
-        self.stack[-1].tick(self.now)
+        if self.saver == DARK:
+            return False
+        self.stack[-1].tick(now)
+        if self.busy():
+            self.touched = now  # a screen that moves by itself burns nothing in
+        idle = self.clock.ticks_diff(now, self.touched)
+        if idle >= OFF_MS:
+            self.saver = DARK
+            self.display.power(False)
+        elif idle >= DIM_MS and self.saver == AWAKE:
+            self.saver = DIM
+            self.display.contrast(DIM_CONTRAST)
         return self.render()
+
+    def wake(self):
+        if self.saver == DARK:
+            self.display.power(True)
+        self.display.contrast(self.contrast)
+        self.saver = AWAKE
+
+    def dark(self):
+        return self.saver == DARK
 
     def press(self, b):
         self.stack[-1].on_button(b)
@@ -95,14 +152,42 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            self.stack.pop()
+            gone = self.stack.pop().transient
             self.stack[-1].shown()
+            if gone is not None:
+                registry.forget([gone])
 
     def replace(self, screen):
         self.stack[-1] = screen
 
     def home(self):
+        # Back to the title. A board whose heap a match left grown (the names a
+        # game's code interned stay for good) resets softly to start clean.
         self.stack = [Title(self)]
+        if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
+            self.reset()
+
+    # --- settings and storage ---
+
+    def apply(self, chosen):
+        # Puts settings into effect: at boot, and at each change on the
+        # Settings screen (the two times firmware.settings is loaded).
+        from firmware.settings import value
+
+        self.settings = chosen
+        self.contrast = value(chosen, "contrast")
+        self.display.contrast(self.contrast)
+        self.display.turn(value(chosen, "flip"))
+        self.bot_delay = value(chosen, "bots")
+        self.buttons.repeat = value(chosen, "repeat")
+
+    def saving_off(self, e):
+        # The storage refused a write (CircuitPython while the drive is on USB):
+        # say so once and play on without saving.
+        print("saving off:", e)
+        if self.saving:
+            self.saving = False
+            self.push(ui.Dialog(self, SAVING_OFF))
 
     # --- matches ---
 
@@ -117,14 +202,20 @@ class App:
         # back and forth to a game's setup costs no imports).
         if self.loaded != game_id:
             self.free_game()
+            self.known = list(sys.modules)
         self.loaded = game_id
         return registry.load(game_id)
 
     def free_game(self):
+        # Frees the game and every module it brought in (its table, shared
+        # engine modules such as sampling), so the heap returns to what it was.
         if self.loaded is not None:
             tables.unload(self.loaded)
             registry.unload(self.loaded)
-            self.loaded = None
+            known = self.known or ()
+            brought = [n for n in list(sys.modules) if n not in known and n.split(".")[0] in ("engine", "firmware")]
+            registry.forget(brought)
+            self.loaded = self.known = None
             gc.collect()
 
     def start_match(self, game_id, options, seats):
@@ -184,11 +275,25 @@ class App:
         return OLDER if isinstance(e, saves.OldSave) else DAMAGED
 
 
-def run(display, buttons, clock, storage_root, seeds_dir=None):
-    app = App(display, buttons, clock, storage_root, seeds_dir)
+def _heap():
+    # Bytes in use after a collection (MicroPython), else None.
+    if not hasattr(gc, "mem_alloc"):
+        return None
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None):
+    # nap(ms): the port's lowest-power wait (machine.lightsleep), used between
+    # button polls while the panel is off.
+    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset)
     while True:
         t = clock.ticks_ms()
         app.step()
-        d = FRAME_MS - clock.ticks_diff(clock.ticks_ms(), t)
+        dark = app.dark()
+        d = (DARK_POLL_MS if dark else FRAME_MS) - clock.ticks_diff(clock.ticks_ms(), t)
         if d > 0:
-            clock.sleep_ms(d)
+            if dark and nap is not None:
+                nap(d)
+            else:
+                clock.sleep_ms(d)

@@ -1,12 +1,14 @@
-# The board profile (board.json): which pins and bus the display and buttons use.
-# load() checks it and says exactly what is wrong in words a maker can act on; the
-# make_* functions build the devices from a `machine`-like module (the real one on the
-# board, tools/host/devices.FakeMachine on the host); boot() is what main.py runs.
+# The board profile (board.json): which runtime it is for, which pins and bus the
+# display and buttons use. load() checks it and says exactly what is wrong in words
+# a maker can act on; the make_* functions build the devices from a `machine`-like
+# module (the real one on the board, tools/host/devices.FakeMachine on the host), or
+# firmware/circuitpy.py's on CircuitPython; start() is what main.py and code.py run.
 import json
 
 BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons expects
 GPIO_MAX = 29  # RP2040: GP0..GP29
-_SECTIONS = ("buttons", "display", "i2c", "led", "name")
+RUNTIMES = ("micropython", "circuitpython")
+_SECTIONS = ("buttons", "display", "i2c", "led", "name", "runtime")
 _I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
 _DISPLAY_KEYS = ("address", "driver", "flip", "height", "width")
 
@@ -51,10 +53,28 @@ def _get(sec, section, key, where, default=None):
     raise BoardError("%s: missing %s.%s" % (where, section, key))
 
 
-def _gpio(v, name, where):
-    if not _is_int(v) or not 0 <= v <= GPIO_MAX:
-        _fail(where, name, "a GPIO number 0..%d" % GPIO_MAX, v)
-    return v
+def _pin_name(v):
+    # A pin of CircuitPython's board module: "GP4", "SDA", "D5", "BUTTON_A".
+    if not isinstance(v, str) or not v or not (v[0].isalpha() or v[0] == "_"):
+        return False
+    for ch in v:
+        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
+            return False
+    return True
+
+
+def _gpio(v, name, where, runtime="micropython"):
+    if _is_int(v) and 0 <= v <= GPIO_MAX:
+        return v
+    if runtime == "circuitpython":
+        if _pin_name(v):
+            return v
+        _fail(where, name, 'a GPIO number 0..%d or a pin name of CircuitPython\'s board module ("GP4", "SDA")'
+              % GPIO_MAX, v)
+    if _pin_name(v):
+        _fail(where, name, 'a GPIO number 0..%d (pin names like %s are for "runtime": "circuitpython")'
+              % (GPIO_MAX, _show(v)), v)
+    _fail(where, name, "a GPIO number 0..%d" % GPIO_MAX, v)
 
 
 def _address(v, where):
@@ -80,17 +100,23 @@ def validate(data, where="board.json"):
     name = data.get("name")
     if not isinstance(name, str) or not name:
         _fail(where, "name", "the board's name as text", name)
+    runtime = data.get("runtime", "micropython")
+    if runtime not in RUNTIMES:
+        _fail(where, "runtime", '"micropython" or "circuitpython"', runtime)
 
     i2c = _section(data, "i2c", _I2C_KEYS, where)
-    bus = _get(i2c, "i2c", "id", where)
+    # CircuitPython's busio picks the bus from the pins: the id is optional there.
+    bus = _get(i2c, "i2c", "id", where, 0 if runtime == "circuitpython" else None)
     if bus not in (0, 1) or isinstance(bus, bool):
         _fail(where, "i2c.id", "0 or 1", bus)
-    sda = _gpio(_get(i2c, "i2c", "sda", where), "i2c.sda", where)
-    scl = _gpio(_get(i2c, "i2c", "scl", where), "i2c.scl", where)
+    sda = _gpio(_get(i2c, "i2c", "sda", where), "i2c.sda", where, runtime)
+    scl = _gpio(_get(i2c, "i2c", "scl", where), "i2c.scl", where, runtime)
     soft = _get(i2c, "i2c", "soft", where, False)
     if not isinstance(soft, bool):
         _fail(where, "i2c.soft", "true or false", soft)
-    if not soft:
+    if soft and runtime == "circuitpython":
+        _fail(where, "i2c.soft", "false on CircuitPython (its display bus takes a hardware busio.I2C)", soft)
+    if not soft and runtime == "micropython":
         # The RP2040 routes I2C0 SDA/SCL to GP0/1, 4/5, 8/9, ...; I2C1 to GP2/3, 6/7, ...
         if sda % 4 != 2 * bus:
             _fail(where, "i2c.sda", "an SDA pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus, 2 * bus + 4, 2 * bus + 8), sda)
@@ -118,30 +144,35 @@ def validate(data, where="board.json"):
     btn = _section(data, "buttons", BUTTON_KEYS, where)
     used = {sda: "i2c.sda", scl: "i2c.scl"}
     if sda == scl:
-        raise BoardError("%s: i2c.sda and i2c.scl both use GP%d" % (where, sda))
+        raise BoardError("%s: i2c.sda and i2c.scl both use %s" % (where, _pin(sda)))
     pins = []
     for k in BUTTON_KEYS:
         name_k = "buttons." + k
-        p = _gpio(_get(btn, "buttons", k, where), name_k, where)
+        p = _gpio(_get(btn, "buttons", k, where), name_k, where, runtime)
         if p in used:
-            raise BoardError("%s: %s and %s both use GP%d" % (where, used[p], name_k, p))
+            raise BoardError("%s: %s and %s both use %s" % (where, used[p], name_k, _pin(p)))
         used[p] = name_k
         pins.append(p)
 
     led = data.get("led")
     if led is not None and led != "LED":
-        if not _is_int(led) or not 0 <= led <= GPIO_MAX:
+        if not (_is_int(led) and 0 <= led <= GPIO_MAX) and not (runtime == "circuitpython" and _pin_name(led)):
             _fail(where, "led", 'a GPIO number 0..%d, "LED" or null' % GPIO_MAX, led)
         if led in used:
-            raise BoardError("%s: %s and led both use GP%d" % (where, used[led], led))
+            raise BoardError("%s: %s and led both use %s" % (where, used[led], _pin(led)))
 
     return {
         "name": name,
+        "runtime": runtime,
         "i2c": {"id": bus, "sda": sda, "scl": scl, "freq": freq, "soft": soft},
         "display": {"driver": driver, "width": width, "height": height, "address": address, "flip": flip},
         "buttons": dict(zip(BUTTON_KEYS, pins)),
         "led": led,
     }
+
+
+def _pin(p):
+    return "GP%d" % p if _is_int(p) else p
 
 
 def load(path="board.json"):
@@ -160,9 +191,9 @@ def load(path="board.json"):
     return validate(data, path)
 
 
-def _bus_name(cfg):
-    kind = "software I2C" if cfg["soft"] else "I2C%d" % cfg["id"]
-    return "%s (SDA GP%d, SCL GP%d)" % (kind, cfg["sda"], cfg["scl"])
+def bus_name(cfg):
+    kind = "software I2C" if cfg["soft"] else "I2C%d" % cfg["id"] if _is_int(cfg["sda"]) else "I2C"
+    return "%s (SDA %s, SCL %s)" % (kind, _pin(cfg["sda"]), _pin(cfg["scl"]))
 
 
 def make_i2c(profile, machine):
@@ -174,7 +205,7 @@ def make_i2c(profile, machine):
             return machine.SoftI2C(sda=sda, scl=scl, freq=cfg["freq"])
         return machine.I2C(cfg["id"], sda=sda, scl=scl, freq=cfg["freq"])
     except ValueError as e:
-        raise BoardError("board.json: %s cannot be set up: %s" % (_bus_name(cfg), e))
+        raise BoardError("board.json: %s cannot be set up: %s" % (bus_name(cfg), e))
 
 
 def make_display(profile, machine):
@@ -183,8 +214,21 @@ def make_display(profile, machine):
     cfg = profile["display"]
     addr = cfg["address"]
     bus = make_i2c(profile, machine)
-    where = _bus_name(profile["i2c"])
-    found = bus.scan()
+    check_address(profile, bus.scan())
+    try:
+        return SSD1306(bus, addr, cfg["width"], cfg["height"], cfg["flip"])
+    except OSError as e:
+        raise DisplayError(
+            "the display at 0x%02X on %s stopped answering during set-up (%s): check that "
+            "the wires are firm and VCC is 3V3." % (addr, bus_name(profile["i2c"]), e)
+        )
+
+
+def check_address(profile, found):
+    # DisplayError saying what to check when the display is not among the
+    # addresses that answered on its bus.
+    addr = profile["display"]["address"]
+    where = bus_name(profile["i2c"])
     if addr not in found:
         if found:
             others = ", ".join(["0x%02X" % a for a in found])
@@ -197,13 +241,6 @@ def make_display(profile, machine):
             "no display answered at 0x%02X on %s, nor anything else on that bus. Check that "
             "VCC goes to 3V3 and GND to GND, that SDA and SCL are not swapped, and that "
             "board.json names the GPIO pins the display is wired to." % (addr, where)
-        )
-    try:
-        return SSD1306(bus, addr, cfg["width"], cfg["height"], cfg["flip"])
-    except OSError as e:
-        raise DisplayError(
-            "the display at 0x%02X on %s stopped answering during set-up (%s): check that "
-            "the wires are firm and VCC is 3V3." % (addr, where, e)
         )
 
 
@@ -302,26 +339,41 @@ def halt(err, led, clock, cycles=-1, display=None, say=print):
         n += 1
 
 
-def boot(machine, clock, path="board.json", storage_root="/", app="firmware.app", cycles=-1, say=print):
-    # main.py's whole job: profile, devices, then app.run(display, buttons, clock,
-    # storage_root); a start-up failure is reported by halt(), not by a traceback and a
-    # dead screen. Other errors propagate to the REPL as usual.
+def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=print,
+          runtime="micropython"):
+    # What main.py (MicroPython) and code.py (CircuitPython, machine None) run first:
+    # the profile, the devices and the app's module -> (app run function, display,
+    # buttons). A start-up failure is reported by halt(), not by a traceback and a
+    # dead screen.
+    # The caller drops this module before the app runs: its heap is the app's.
     profile = None
     led = None
     display = None
     try:
         profile = load(path)
-        led = make_led(profile, machine)
-        display = make_display(profile, machine)
-        buttons = make_buttons(profile, machine, clock)
+        if profile["runtime"] != runtime:
+            raise BoardError(
+                "%s is a profile for %s, but this board runs %s: deploy one of the %s profiles "
+                "in boards/ (make deploy BOARD=...)" % (path, profile["runtime"], runtime, runtime))
+        if runtime == "circuitpython":
+            from firmware import circuitpy as devices
+
+            led = devices.make_led(profile)
+            display = devices.make_display(profile)
+            buttons = devices.make_buttons(profile, clock)
+        else:
+            led = make_led(profile, machine)
+            display = make_display(profile, machine)
+            buttons = make_buttons(profile, machine, clock)
         import gc
 
         gc.collect()
         mod = __import__(app)
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
-        mod.run(display, buttons, clock, storage_root)
+        return mod.run, display, buttons
     except (BoardError, DisplayError, ImportError) as e:
-        if led is None:
+        if led is None and machine is not None:
             led = make_led(profile, machine)
         halt(e, led, clock, cycles, display, say)
+        raise SystemExit(1)  # only after a halt limited to some cycles (tests)

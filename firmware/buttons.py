@@ -31,6 +31,7 @@ class Buttons:
         self._head = 0
         self._count = 0
         self.dropped = 0
+        self.repeat = True  # held directions repeat (a setting)
 
     def poll(self):
         # Call often (every few ms, and at least once per frame).
@@ -49,7 +50,7 @@ class Buttons:
                     if level:
                         self._push(i)
                         self._next[i] = clock.ticks_add(now, REPEAT_DELAY_MS)
-            elif level and i < A and clock.ticks_diff(now, self._next[i]) >= 0:
+            elif level and i < A and self.repeat and clock.ticks_diff(now, self._next[i]) >= 0:
                 self._push(i)
                 # From now, not from the due time: a late poll gives one repeat, not a burst.
                 self._next[i] = clock.ticks_add(now, REPEAT_MS)

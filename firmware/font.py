@@ -3,7 +3,10 @@
 # in one call. SMALL: 3x5 glyphs in a 4x6 cell, lowercase drawn as uppercase.
 # NORMAL: 5x7 glyphs in a 6x8 cell, full printable ASCII. Both have the card and
 # control glyphs below; a character without a glyph draws as a box (solid in SMALL).
-import framebuf
+try:
+    import framebuf
+except ImportError:  # CircuitPython has no framebuf: the project's own canvas
+    from firmware import canvas as framebuf
 
 from engine.cards import JOKER, RANKS
 

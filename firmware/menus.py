@@ -4,7 +4,6 @@ from engine import registry
 from engine.state import seat_name
 from firmware import scores, tables, ui
 from firmware.match import PERSON
-from firmware.rules import Rules
 
 
 def playable():
@@ -13,7 +12,7 @@ def playable():
 
 
 class Title(ui.Menu):
-    # Resume (when a save exists), then each game and its rules.
+    # Resume (when a save exists), then each game and its rules, then Settings.
     def __init__(self, app):
         self.acts = []
         items = []
@@ -26,6 +25,8 @@ class Title(ui.Menu):
             self.acts.append(("play", gid))
             items.append("Rules: " + t)
             self.acts.append(("rules", gid))
+        items.append("Settings")
+        self.acts.append(("settings", None))
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
 
     def select(self, i):
@@ -34,7 +35,13 @@ class Title(ui.Menu):
             self.app.resume()
         elif act == "play":
             self.app.push(Setup(self.app, gid))
+        elif act == "settings":
+            from firmware.settings import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
         else:
+            from firmware.rules import Rules
+
             self.app.push(Rules(self.app, gid, registry.title(gid)))
 
     def back(self):
@@ -55,6 +62,9 @@ class Setup(ui.Menu):
         people = self.info.people
         self.seats = [PERSON] * people + [0] * (self.hi - people)
         self.vals = [0] * len(self.opts)  # index into each option's choices
+        for j in range(len(self.opts)):  # open hands as the settings say
+            if self.opts[j][0] == self.info.reveal and app.settings["open"] in self.opts[j][2]:
+                self.vals[j] = self.opts[j][2].index(app.settings["open"])
         ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   B back")
         self._label()
 
@@ -120,6 +130,8 @@ class Pause(ui.Menu):
         if i == 0:
             self.app.pop()
         elif i == 1:
+            from firmware.rules import Rules
+
             self.app.push(Rules(self.app, m.game_id, m.title()))
         elif i == 2:
             game = self.app.stack[0]  # the game screen, under this menu

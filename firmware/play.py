@@ -44,7 +44,10 @@ class GameScreen(ui.Screen):
         self.dirty = True
 
     def play(self, move):
-        self.match.play(move)
+        try:
+            self.match.play(move)
+        except OSError as e:  # the move stands; only its save failed
+            self.app.saving_off(e)
         self.moved_at = self.app.now
         self._changed()
 
@@ -57,16 +60,21 @@ class GameScreen(ui.Screen):
         if self.end != NONE:
             if self.app.clock.ticks_diff(now, self.moved_at) >= END_DELAY:
                 self._result()
-        elif self.bot:
-            if self.app.clock.ticks_diff(now, self.moved_at) >= self.app.bot_delay:
-                self.play(self.match.bot_move())
-        elif self.hidden and (self.who != self.viewer or not self.handed):
+            return
+        if self.bot:
+            if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
+                return
+            self.play(self.match.bot_move())
+        # A person to move who does not have the device yet gets the hand-off
+        # at once, even right after a bot's move (no frame of the last side).
+        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+                (self.who != self.viewer or not self.handed):
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
 
     def _result(self):
         if self.end == MATCH:
-            end = MatchEnd(self.app, self.match)
+            end = MatchEnd(self.app, self.match, self.table)
             self.app.end_match()  # no save left, the game's modules freed
             self.app.replace(end)
         else:
@@ -160,23 +168,28 @@ def result_page(fb, title, top, rows, standings, y, hint):
 
 class EndScreen(ui.Screen):
     # What the end screens share: the scores taken when the round ended, and
-    # RIGHT for the score sheet.
-    def __init__(self, app, match):
+    # RIGHT for the score sheet: the table's own (taken now, as the match may
+    # end), else the shared one.
+    def __init__(self, app, match, table):
         ui.Screen.__init__(self, app)
         self.standings = scores.Standings(match)
         self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
+        self.sheet = table.sheet(app)
 
     def on_button(self, b):
         if b == ui.RIGHT:
-            self.app.push(scores.ScoreSheet(self.app, self.standings))
+            self.app.push(self.sheet or scores.ScoreSheet(self.app, self.standings))
         else:
             self.key(b)
+
+    def key(self, b):
+        pass
 
 
 class GameEnd(EndScreen):
     # How the round ended and the scores so far; A deals the next round.
     def __init__(self, app, game):
-        EndScreen.__init__(self, app, game.match)
+        EndScreen.__init__(self, app, game.match, game.table)
         self.game = game
         w = game.match.info.round
         self.title = w[0].upper() + w[1:] + " over"
@@ -196,8 +209,8 @@ class GameEnd(EndScreen):
 class MatchEnd(EndScreen):
     # The winner, how the last round ended and the final scores; A goes back
     # to the title.
-    def __init__(self, app, match):
-        EndScreen.__init__(self, app, match)
+    def __init__(self, app, match, table):
+        EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
 
     def draw(self, fb):

@@ -96,6 +96,8 @@ def block_rows(kind, text):
 
 
 class Rules(ui.Screen):
+    transient = __name__  # the module is loaded for this screen only (app.pop drops it)
+
     def __init__(self, app, game_id, title):
         ui.Screen.__init__(self, app)
         self.title = title
@@ -105,7 +107,7 @@ class Rules(ui.Screen):
         self.offs = []
         self.sub = bytearray()
         self.top = 0
-        self.cache = (-1, None)
+        self.cache = (-1, [])
         try:
             self._index()
         except OSError:

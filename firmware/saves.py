@@ -2,10 +2,11 @@
 #
 # File <root>/save.jp: one header line "JPSAVE <version> <crc32 hex> <length>"
 # then the JSON payload written by engine.record.dumps: game, options, seed,
-# seats (one per seat: -1 = person, else the bot level) and moves. It is written
-# to save.tmp first and renamed over save.jp, so a cut mid-write leaves the old
-# save whole. (binascii's CRC-32 is in C on the board and the host; one a save, so its
-# bignum on a 32-bit board costs nothing.)
+# seats (one per seat: -1 = person, else the bot level) and moves. Every file
+# of the device (the save, the settings) is framed so (pack/unpack) and written
+# by put(): to <name>.tmp first, then renamed over <name>, so a cut mid-write
+# leaves the old file whole. (binascii's CRC-32 is in C on the board and the
+# host; one a file, so its bignum on a 32-bit board costs nothing.)
 import binascii
 import json
 import os
@@ -49,14 +50,14 @@ def _remove(p):
         pass
 
 
-def encode(rec):
-    payload = record.dumps(rec).encode()
-    head = "%s %d %08x %d\n" % (MAGIC, VERSION, binascii.crc32(payload), len(payload))
+def pack(magic, version, payload):
+    # A file's bytes: the header line, then the payload (bytes).
+    head = "%s %d %08x %d\n" % (magic, version, binascii.crc32(payload), len(payload))
     return head.encode() + payload
 
 
-def decode(data):
-    # bytes of a save file -> the record; SaveError says what is wrong.
+def unpack(data, magic, version):
+    # A file's bytes -> its payload, checked; SaveError says what is wrong.
     nl = data.find(b"\n")
     if nl < 0:
         raise SaveError("no header")
@@ -64,23 +65,33 @@ def decode(data):
         head = data[:nl].decode().split()
     except UnicodeError:
         raise SaveError("not a save file")
-    if len(head) != 4 or head[0] != MAGIC:
+    if len(head) != 4 or head[0] != magic:
         raise SaveError("not a save file")
     try:
-        version = int(head[1])
+        got = int(head[1])
         crc = int(head[2], 16)
         size = int(head[3])
     except ValueError:
         raise SaveError("bad header")
-    if version < VERSION:
-        raise OldSave("made by an older version (%d)" % version)
-    if version != VERSION:
-        raise SaveError("unknown version %d" % version)
+    if got < version:
+        raise OldSave("made by an older version (%d)" % got)
+    if got != version:
+        raise SaveError("unknown version %d" % got)
     payload = data[nl + 1:]
     if len(payload) != size:
         raise SaveError("truncated (%d of %d bytes)" % (len(payload), size))
     if binascii.crc32(payload) != crc:
         raise SaveError("checksum mismatch")
+    return payload
+
+
+def encode(rec):
+    return pack(MAGIC, VERSION, record.dumps(rec).encode())
+
+
+def decode(data):
+    # bytes of a save file -> the record; SaveError says what is wrong.
+    payload = unpack(data, MAGIC, VERSION)
     try:
         rec = json.loads(payload.decode())
     except ValueError:  # UnicodeError is one too
@@ -109,29 +120,55 @@ def _checked(rec):
     return rec
 
 
-def write(root, rec):
-    data = encode(rec)
-    tmp = path(root, TMP)
+def tmp_name(name):
+    return name[: name.rfind(".")] + ".tmp"
+
+
+def put(root, name, data):
+    # Writes a whole file so that a cut at any point leaves the old one or the
+    # new one: the bytes go to the .tmp file, which is then renamed over it.
+    # OSError when the storage refuses (a read-only drive).
+    tmp = path(root, tmp_name(name))
     with open(tmp, "wb") as f:
         f.write(data)
-    dest = path(root, NAME)
+    dest = path(root, name)
     try:
         os.rename(tmp, dest)
     except OSError:
-        # Filesystems that refuse to rename over a file: read() falls back
-        # to save.tmp if the cut comes between these two steps.
+        # Filesystems that refuse to rename over a file: get() falls back to
+        # the .tmp file if the cut comes between these two steps.
         _remove(dest)
         os.rename(tmp, dest)
 
 
+def get(root, name, check):
+    # The file's payload as check(bytes) returns it, None when there is none.
+    # A .tmp file is a write that did not finish: it counts only when the file
+    # itself is gone (the cut came between removing it and the rename), and
+    # only if whole; a partial one is dropped as if never begun.
+    p = path(root, name)
+    if _exists(p):
+        with open(p, "rb") as f:
+            return check(f.read())
+    p = path(root, tmp_name(name))
+    if not _exists(p):
+        return None
+    with open(p, "rb") as f:
+        data = f.read()
+    try:
+        return check(data)
+    except SaveError:
+        _remove(p)
+        return None
+
+
+def write(root, rec):
+    put(root, NAME, encode(rec))
+
+
 def read(root):
     # The saved record, None when there is no save; SaveError if it is damaged.
-    for name in (NAME, TMP):
-        p = path(root, name)
-        if _exists(p):
-            with open(p, "rb") as f:
-                return decode(f.read())
-    return None
+    return get(root, NAME, decode)
 
 
 def set_aside(root):

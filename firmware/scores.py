@@ -83,8 +83,12 @@ class ScoreSheet(ui.Screen):
         if self.top + self.ROWS < len(hist):
             font.text(fb, font.DOWN, ui.W - 4, ui.H - 2 * PITCH - 2)
 
+    def lines(self):
+        # How many rows scroll (a game's own sheet may have other rows).
+        return len(self.s.history)
+
     def on_button(self, b):
-        last = max(0, len(self.s.history) - self.ROWS)
+        last = max(0, self.lines() - self.ROWS)
         if b == ui.UP and self.top > 0:
             self.top -= 1
         elif b == ui.DOWN and self.top < last:

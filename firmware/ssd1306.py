@@ -2,7 +2,10 @@
 # columns that changed since the last show, page by page, by comparing with a shadow
 # copy of what the panel holds. A full frame costs about 23 ms at 400 kHz, one page
 # about 3 ms, so a cursor move that touches one or two pages is cheap.
-import framebuf
+try:
+    import framebuf
+except ImportError:  # CircuitPython has no framebuf: the project's own canvas
+    from firmware import canvas as framebuf
 
 
 def init_commands(height, flip):
@@ -51,6 +54,7 @@ class SSD1306:
         self._c1 = bytearray(self.pages)  # per page: last changed column
         self._cmd1 = bytearray(2)
         self._cmd2 = bytearray(3)
+        self.mounted = flip  # how the board mounts the panel (its profile)
         self.init(flip)
 
     def init(self, flip=False):
@@ -77,6 +81,17 @@ class SSD1306:
 
     def power(self, on):
         self._command(0xAF if on else 0xAE)
+
+    def turn(self, over):
+        # Turns the picture 180 degrees from how the board mounts the panel, or
+        # back. The segment remap applies only to data written after it, so
+        # the whole frame goes again.
+        flip = self.mounted != over
+        if flip != self.flip:
+            self.flip = flip
+            self._command(0xA0 if flip else 0xA1)
+            self._command(0xC0 if flip else 0xC8)
+            self.show_full()
 
     def invert(self, on):
         self._command(0xA7 if on else 0xA6)

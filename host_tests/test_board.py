@@ -179,7 +179,7 @@ def test_error_path_prints_and_blinks_its_code():
     for machine, path, app, blinks, words in cases:
         clock = FakeClock()
         said = []
-        board.boot(machine, clock, path, "/", app, cycles=6, say=said.append)
+        raises(SystemExit, board.start, machine, clock, path, app, 6, said.append)
         assert len(said) == 2, "said at the start and again later"
         for w in words + ("Ctrl-C", "blinks %d times" % blinks):
             assert w in said[0], (w, said[0])

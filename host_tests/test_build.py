@@ -37,7 +37,7 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     for pkg in ("engine", "firmware"):
         for path in glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
-            if rel != "firmware/main.py":
+            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY:
                 want.add(rel[:-3] + ".mpy")
     for path in glob.glob(os.path.join(ROOT, "seeds", "*.md")):
         want.add("seeds/" + os.path.basename(path))
@@ -116,7 +116,7 @@ def test_deploy_to_a_fake_board(tmp_path):
     # keeps it quick; the full one goes the same way, only slower.
     repo = tmp_path / "repo"
     write_tree(repo, {
-        "boards/pico.json": '{"display": "ssd1306"}\n',
+        "boards/pico.json": source("boards/pico.json").decode(),
         "firmware/main.py": "print('joker pocket')\n",
         "firmware/__init__.py": "",
         "engine/__init__.py": "",
@@ -148,3 +148,72 @@ def test_deploy_to_a_fake_board(tmp_path):
             want[rel] = hashlib.sha256(f.read()).hexdigest()
     assert "engine/games/demo.mpy" in want and "engine/games/demo.py" not in want
     assert after == {"files": want, "reset": True}
+
+
+def test_circuitpython_build_is_sources_with_code_and_boot(tmp_path):
+    out = str(tmp_path / "cpy")
+    files = build.build("pico-circuitpython", out)
+    assert files == built_files(out)
+    assert "code.py" in files and "boot.py" in files and "main.py" not in files
+    assert "firmware/circuitpy.py" in files and "firmware/canvas.py" in files
+    assert not [f for f in files if f.endswith(".mpy") or f.startswith(("tools/", "host_tests/"))]
+    for rel in files:
+        if rel.startswith(("engine/", "firmware/", "seeds/")):
+            with open(os.path.join(out, rel), "rb") as f:
+                assert f.read() == source(rel), rel
+    with open(os.path.join(out, "code.py"), "rb") as f:
+        assert f.read() == source("firmware/code.py")
+
+
+RECORDER = "import json, sys; open(sys.argv[1], 'w').write(json.dumps(sys.argv[2:])); sys.exit(int(sys.argv[2] == 'fail'))"
+
+
+def test_deploy_to_a_circuitpy_drive(tmp_path, monkeypatch):
+    # Onto the drive: the tree byte for byte, stale modules removed, saves and
+    # lib/ kept, then circup asked for the Adafruit libraries.
+    drive = tmp_path / "CIRCUITPY"
+    write_tree(drive, {
+        "engine/old.py": "stale",
+        "firmware/ui.py": "older source",
+        saves.NAME: "keep me",
+        "lib/adafruit_displayio_ssd1306.mpy": "a library",
+        "boot_out.txt": "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040",
+    })
+    said = str(tmp_path / "circup.json")
+    out = str(tmp_path / "device")
+    build.deploy_drive("pico-circuitpython", str(drive), out, installer=[sys.executable, "-c", RECORDER, said])
+    with open(said) as f:
+        assert json.load(f) == ["--path", str(drive), "install"] + list(build.LIBRARIES)
+    files = built_files(out)
+    on_drive = built_files(str(drive))
+    assert sorted(set(on_drive) - set(files)) == sorted([saves.NAME, "lib/adafruit_displayio_ssd1306.mpy", "boot_out.txt"])
+    for rel in files:
+        with open(os.path.join(out, rel), "rb") as a, open(os.path.join(str(drive), rel), "rb") as b:
+            assert a.read() == b.read(), rel
+    # circup failing (no network, say): what to copy by hand, and where.
+    try:
+        build.deploy_drive("pico-circuitpython", str(drive), out, installer=[sys.executable, "-c", RECORDER, said, "fail"])
+        raise AssertionError("no error")
+    except build.BuildError as e:
+        assert "lib/adafruit_displayio_ssd1306.mpy" in str(e) and str(drive) in str(e) and "Bundle" in str(e)
+
+
+def test_circuitpy_deploy_without_a_drive_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "find_drive", lambda: None)
+    for drive, words in ((None, ("no CIRCUITPY drive", ".uf2", "DRIVE=")), (str(tmp_path / "nothing"), ("is not a folder",))):
+        try:
+            build.deploy_drive("pico-circuitpython", drive, str(tmp_path / "d"))
+            raise AssertionError("no error")
+        except build.BuildError as e:
+            for w in words:
+                assert w in str(e), (w, str(e))
+    # A drive the board's boot.py keeps for the game's saves.
+    def refuse(path, mode="r"):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(build, "open", refuse, raising=False)
+    try:
+        build.deploy_drive("pico-circuitpython", str(tmp_path), str(tmp_path / "d"))
+        raise AssertionError("no error")
+    except build.BuildError as e:
+        assert "read-only" in str(e) and "hold button B" in str(e)

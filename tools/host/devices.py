@@ -44,6 +44,17 @@ class Panel:
         self._cmd = -1
         self._args = []
 
+    def shown(self):
+        # What the glass shows: the RAM, nothing while the display is off, every
+        # pixel under "entire display on", the RAM inverted under "inverse".
+        if not self.on:
+            return bytes(len(self.ram))
+        if self.all_on:
+            return b"\xff" * len(self.ram)
+        if self.inverted:
+            return bytes([b ^ 0xFF for b in self.ram])
+        return bytes(self.ram)
+
     def feed(self, data):
         # One I2C transfer after the address: control byte(s), then commands or data.
         i = 0
@@ -174,6 +185,36 @@ class FakeI2C:
         if addr == self.panel_addr:
             self.panel.feed(data)
         return len(data) + 1
+
+
+class BusioI2C(FakeI2C):
+    # CircuitPython's busio.I2C on the same recording bus: a lock to take first
+    # (try_lock() is False while it is held), and writeto(address, buffer=...).
+    def __init__(self, addr_present=(0x3C,), freq=400000, record=True):
+        FakeI2C.__init__(self, addr_present, freq, record)
+        self.locked = False
+
+    def try_lock(self):
+        if self.locked:
+            return False
+        self.locked = True
+        return True
+
+    def unlock(self):
+        self.locked = False
+
+    def scan(self):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        return FakeI2C.scan(self)
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        return self._write(address, bytes(buffer[start:end]))
+
+    def deinit(self):
+        pass
 
 
 class FakePin:

@@ -1,0 +1,321 @@
+# Bots for Georgian Joker. Both see only a view (GJ-22).
+# Easy: bids the tricks its hand should take by simple counts (Jokers, trumps
+# by rank, side Aces and Kings), names trump by its three cards, and plays to
+# take exactly its bid: short of it, it tries to win the trick as cheaply as
+# it can (a Joker high when nothing else wins); at its bid, it ducks with the
+# highest card that still loses (a Joker low when everything would win).
+# Hard: flat Monte Carlo (engine.ai.sampling.halving) over the unseen cards,
+# dealt consistently with every void and forced card shown; each candidate
+# move is played out to the end of the deal by the Easy policy for all four
+# seats, bids and trump included, and scored by the deal's points. Bids are
+# chosen from the same play-outs, one candidate bid against another.
+# The Easy policy reads the hand masks and the trick directly and builds
+# nothing, so a play-out leaves no garbage.
+from engine import const
+from engine.ai import sampling
+from engine.bits import POP8
+from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, LO9,
+                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, joker_lead)
+
+LEVELS = ("Easy", "Hard")
+BUDGET = 1000  # Hard: work per decision, in plies played out (see WORLD_COST)
+WORLD_COST = const(6)  # dealing one sampled world, in plies
+BID_SPREAD = const(2)  # Hard tries bids this far either side of Easy's
+
+# Easy's bid: the tricks a card should take, in hundredths (tuned for the
+# exact-bid rate of Easy against itself).
+JOKER_V = const(65)  # a Joker: it may also be spent losing
+TRUMP_V = bytes([20, 22, 25, 30, 35, 45, 60, 80, 95])  # by rank, Six .. Ace
+LONG_V = const(30)  # each trump beyond the third
+SIDE_A = const(40)  # a side Ace
+SIDE_K = const(15)  # a side King; with the Ace too
+SIDE_AK = const(45)
+NT_A = const(85)  # in a deal without trump
+NT_K = const(15)
+NT_Q = const(15)
+
+
+def _pop(m):
+    return POP8[m & 255] + (m >> 8)
+
+
+def _others(s, p, x):
+    # Ranks of suit x that seat p cannot see and that are still in play.
+    return FULL[x] & ~(s.gone[x] | s.hm[4 * p + x])
+
+
+def _master(s, p, x):
+    # Seat p's highest card of suit x if nobody else can hold a higher one, else -1.
+    m = s.hm[4 * p + x]
+    if not m:
+        return -1
+    r = HI9[m]
+    return -1 if FULL[x] & ~(s.gone[x] | m) & ABOVE[r] else 9 * x + r
+
+
+# ----- Easy
+
+
+def estimate(s, p):
+    # Tricks seat p's hand should take, in hundredths.
+    t = s.trump
+    b = 4 * p
+    e = JOKER_V * s.jk[p]
+    for x in range(4):
+        m = s.hm[b + x]
+        if not m:
+            continue
+        if x == t:
+            k = 0
+            while m:
+                low = m & -m
+                m ^= low
+                e += TRUMP_V[HI9[low]]
+                k += 1
+            if k > 3:
+                e += LONG_V * (k - 3)
+        elif t == NONE:
+            e += (NT_A if m & 256 else 0) + (NT_K if m & 128 else 0) + (NT_Q if m & 64 else 0)
+        elif m & 256:
+            e += SIDE_AK if m & 128 else SIDE_A
+        elif m & 128 and m & 127:
+            e += SIDE_K
+    return e
+
+
+def easy_bid(s):
+    p = s.turn
+    n = s.cards()
+    e = estimate(s, p)
+    k = (e + 50) // 100
+    if k > n:
+        k = n
+    if k == s.forbidden():
+        k = k + 1 if (e >= 100 * k and k < n) or k == 0 else k - 1
+    return BID + k
+
+
+def easy_trump(s):
+    # The suit of most strength among the three cards seen (GJ-7), or no
+    # trump when they are a single low card of each suit.
+    score = [0, 0, 0, 0]
+    for c in s.first3:
+        if c < JOKER:
+            score[SUIT[c]] += 3 + RANK[c]
+    best = 0
+    for x in range(1, 4):
+        if score[x] > score[best]:
+            best = x
+    if score[best] < 9:  # one card below the Queen
+        return NO_TRUMP
+    return TRUMP + best
+
+
+def easy_play(s):
+    p = s.turn
+    took = s.taken[p]
+    bid = s.bids[p]
+    win = took < bid or took > bid  # short of the bid, or over it already (10 a trick)
+    if s.tn == 0:
+        return _lead(s, p, win)
+    return _follow(s, p, win)
+
+
+def _lead(s, p, win):
+    b = 4 * p
+    hm = s.hm
+    t = s.trump
+    if win:
+        for x in range(4):  # a side card nobody can beat in its suit
+            if x != t:
+                c = _master(s, p, x)
+                if c >= 0:
+                    return c
+        if t != NONE:
+            c = _master(s, p, t)
+            if c >= 0:
+                return c
+        if s.jk[p]:
+            if t != NONE:
+                return joker_lead(t, 0)  # wins unless the other Joker is played high
+            x = _top_suit(hm, b)
+            return joker_lead(x if x >= 0 else 0, 0)
+        x = _top_suit(hm, b)
+        return 9 * x + HI9[hm[b + x]]
+    # Duck: the lowest side card, else the lowest trump.
+    best = -1
+    for x in range(4):
+        m = hm[b + x]
+        if m and x != t:
+            r = LO9[m]
+            if best < 0 or r < RANK[best]:
+                best = 9 * x + r
+    if best >= 0:
+        return best
+    if t != NONE and hm[b + t]:
+        return 9 * t + LO9[hm[b + t]]
+    # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
+    most = 0
+    for x in range(1, 4):
+        if _pop(_others(s, p, x)) > _pop(_others(s, p, most)):
+            most = x
+    return joker_lead(most, 1)
+
+
+def _top_suit(hm, b):
+    # The suit of seat's highest card (-1 with none).
+    best = -1
+    r = -1
+    for x in range(4):
+        m = hm[b + x]
+        if m and HI9[m] > r:
+            r = HI9[m]
+            best = x
+    return best
+
+
+def _follow(s, p, win):
+    s._must()
+    ms = s.ms
+    if ms == NONE:
+        # Void in the suit led and in trumps: no card wins, only a Joker can.
+        hm = s.hm
+        b = 4 * p
+        if win and s.jk[p]:
+            return JOKER_HI
+        if not (hm[b] | hm[b + 1] | hm[b + 2] | hm[b + 3]):
+            return JOKER_LO  # only Jokers left
+        return _low_card(hm, b) if win else _top_card(hm, b)  # keep the high cards, or shed them
+    mm = s.mm
+    # The cards of the suit that beat the trick so far: ranks above k.
+    k = s.bp - (P_TRUMP if ms == s.trump else P_SUIT)
+    wins = mm if k < 0 else (mm & ABOVE[k] if k < 8 else 0)
+    if win:
+        if wins:
+            return 9 * ms + (LO9[wins] if s.tn == 3 else HI9[wins])  # last: just enough
+        if s.jk[p]:
+            return JOKER_HI  # the later high Joker wins (GJ-17)
+        return 9 * ms + LO9[mm]
+    if mm & ~wins:
+        return 9 * ms + HI9[mm & ~wins]  # the highest card that loses
+    if s.jk[p]:
+        return JOKER_LO  # a sure loss
+    return 9 * ms + LO9[mm]
+
+
+def _top_card(hm, b):
+    # The seat's highest card (suits in order on equal rank).
+    x = _top_suit(hm, b)
+    return 9 * x + HI9[hm[b + x]]
+
+
+def _low_card(hm, b):
+    best = -1
+    r = 9
+    for x in range(4):
+        m = hm[b + x]
+        if m and LO9[m] < r:
+            r = LO9[m]
+            best = 9 * x + r
+    return best
+
+
+def easy(s):
+    # Easy's move for the seat to move in s (a view or a full state).
+    ph = s.phase()
+    if ph == PLAYING:
+        return easy_play(s)
+    if ph == BIDDING:
+        return easy_bid(s)
+    if ph == CHOOSE:
+        return easy_trump(s)
+    return s.legal_moves()[0]
+
+
+# ----- Hard
+
+
+def _playout(s):
+    # The deal played to its end by the Easy policy for every seat; -> plies played.
+    n = 0
+    while s._ph < BETWEEN:
+        ph = s._ph
+        if ph == PLAYING:
+            s._play(easy_play(s))  # apply_legal's own branch, called straight
+        else:
+            s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
+        n += 1
+    return n
+
+
+def scorer(view):
+    # Hard's play-out and its score for the seat to move: the deal's points
+    # ahead of the others' mean (engine deal_value), plus the phase bonus a
+    # seat still on course for it (exact in every deal of the phase so far)
+    # keeps by making its bid (GJ-19), weighed by the deals of the phase still
+    # to come (halved for each) and counted as the deal's points are.
+    a, z = view.phase_deals(view.phase_of(view.d))
+    later = z - view.d - 1
+    best = [-1, -1, -1, -1]  # a seat's best deal of the phase so far, -1 off course
+    hist = view.history()
+    for q in range(4):
+        if view.exact_so_far(q):
+            best[q] = 0
+            for i in range(a, len(hist)):
+                best[q] = max(best[q], hist[i][q])
+
+    def rollout(s, seat, rng):
+        n = _playout(s)
+        v = s.deal_value(seat)
+        for q in range(4):
+            if best[q] >= 0 and s.bids[q] == s.taken[q]:
+                b = max(best[q], s.dp[q]) >> later
+                v += 3 * b if q == seat else -b
+        return v, n
+
+    return rollout
+def _same(v, m):
+    # The card that card m is worth the same as in play: the highest of its
+    # run in the mover's hand (no card between them that another hand may hold).
+    p = v.turn
+    x = SUIT[m]
+    h = v.hm[4 * p + x]
+    others = _others(v, p, x)
+    r = RANK[m]
+    while h & ABOVE[r]:
+        up = LO9[h & ABOVE[r]]  # the next own card up
+        if others & ABOVE[r] & ~ABOVE[up - 1]:
+            break
+        r = up
+    return 9 * x + r
+
+
+def candidates(view, moves):
+    # The moves Hard compares, Easy's first: one card of each run of cards
+    # that play alike, the Joker led high naming any suit or low naming the
+    # suit Easy would, the bids near Easy's, every trump choice.
+    first = easy(view)
+    if first < JOKER:
+        first = _same(view, first)
+    out = [first]
+    for m in moves:
+        if m < JOKER:
+            m = _same(view, m)
+        elif BID <= m < TRUMP:
+            if abs(m - first) > BID_SPREAD:
+                continue
+        elif LEAD <= m < BID and m & 1 and m != first:
+            continue
+        if m not in out:
+            out.append(m)
+    return out
+
+
+def choose(view, level, rng, budget=BUDGET):
+    moves = view.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    if level == 0:
+        return easy(view)
+    needed = view.hid[0] + view.hid[1] + view.hid[2] + view.hid[3]
+    return sampling.halving(view, candidates(view, moves), budget, rng, scorer(view), WORLD_COST, needed)

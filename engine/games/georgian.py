@@ -1,0 +1,953 @@
+# Georgian Joker: rules per seeds/georgian.md (GJ-n).
+#
+# Cards: id = suit * 9 + rank, suits in engine.cards order (0 clubs, 1
+# diamonds, 2 hearts, 3 spades), rank 0 = Six, 1 = Seven ... 8 = Ace. The
+# black Sixes (ids 0 and 27) are not in the pack (GJ-2); the two Jokers are
+# ids 36 and 37 in the pack, and a hand only counts its Jokers (they are
+# alike). A hand is one 9-bit rank mask per suit: hm[4 * seat + suit].
+#
+# Move codes (small ints, one byte):
+#   0..35          play that card
+#   JOKER_HI  36   play a Joker high to a trick someone else led (GJ-13)
+#   JOKER_LO  37   ... or low
+#   LEAD + 2 * suit + low   40..47   lead a Joker naming suit, high (low = 0)
+#                  or low (low = 1) (GJ-14)
+#   BID + k        48..57   bid k tricks (GJ-8)
+#   TRUMP + suit   60..63   name trump in a 9-card deal (GJ-7); NO_TRUMP 64
+#   CONTINUE       255      deals the next deal
+# A trick keeps the codes played, so a Joker's choice stays with it.
+#
+# The state keeps every finished deal's bids and tricks (the score sheet);
+# points, phase bonuses and totals are worked out from it (_score), so they
+# never go out of step and cost nothing in encode().
+from engine import codec, const
+from engine.bits import POP8, members
+from engine.cards import SUITS
+from engine.rng import Rng
+from engine.state import CONTINUE, POINTS, Game, State, seat_name
+
+# GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
+INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
+            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2)
+
+JOKER_HI = const(36)
+JOKER_LO = const(37)
+LEAD = const(40)
+BID = const(48)
+TRUMP = const(60)
+NO_TRUMP = const(64)
+JOKER = const(36)  # the first Joker's card id (the second is 37)
+NONE = const(4)  # trump: none; suit of a Joker
+UNSET = const(255)  # a bid not made yet; no turned card (9-card deals)
+VERSION = const(1)
+
+# Phases of a deal.
+CHOOSE = const(0)  # the player left of the dealer names trump (9-card deals)
+BIDDING = const(1)
+PLAYING = const(2)
+BETWEEN = const(3)  # the deal has ended; CONTINUE deals the next one
+OVER = const(4)
+
+# GJ-4: cards per deal, and the first deal of each phase (then the end).
+SIZES = (bytes(list(range(1, 9)) + [9] * 4 + list(range(8, 0, -1)) + [9] * 4), bytes([9] * 16))
+STARTS = ((0, 8, 12, 20, 24), (0, 4, 8, 12, 16))
+
+SUIT = bytes([c // 9 for c in range(36)] + [NONE, NONE])
+RANK = bytes([c % 9 for c in range(36)] + [0, 0])
+FULL = (0x1FE, 0x1FF, 0x1FF, 0x1FE)  # the ranks each suit has (GJ-2)
+DECK = bytes([c for c in range(38) if c != 0 and c != 27])
+HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask
+LO9 = bytes([0] + [HI9[m & -m] for m in range(1, 512)])  # lowest
+ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
+BIT = {}  # a single bit -> its rank
+for _r in range(9):
+    BIT[1 << _r] = _r
+del _r
+RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
+# Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
+# played high after another high Joker takes it too (see _play).
+P_JOKER = const(100)  # a Joker played high by a follower
+P_TOP = const(99)  # a Joker led high naming trump
+P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
+P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
+P_TRUMP = const(50)  # + rank
+P_SUIT = const(20)  # + rank, of the suit led or named
+
+
+def label(c):
+    # "Qh", "10s", "Jk": engine.cards' labels, so the screens' glyphs apply.
+    if c >= JOKER:
+        return "Jk"
+    return RANK_TEXT[RANK[c]] + SUITS[SUIT[c]]
+
+
+def parse(text):
+    # The card of a label ("Qh", "10s", "6d"; "Jk" the first Joker).
+    text = text.strip()
+    if text == "Jk":
+        return JOKER
+    r = RANK_TEXT.index(text[:-1].upper()) if text[:-1].upper() in RANK_TEXT else -1
+    s = SUITS.find(text[-1:].lower())
+    if r < 0 or s < 0 or not FULL[s] >> r & 1:
+        raise ValueError("not a card: %r" % text)
+    return 9 * s + r
+
+
+def std_card(c):
+    # The engine.cards id of card c (for font.card_label): Jokers are 52.
+    if c >= JOKER:
+        return 52
+    return SUIT[c] * 13 + RANK[c] + 4
+
+
+def popcount9(m):
+    return POP8[m & 255] + (m >> 8)
+
+
+def points(bid, took, n):
+    # GJ-18: one player's score for a deal of n cards.
+    if bid == took:
+        if bid == 0:
+            return 50
+        if bid == n:
+            return 100 * n
+        return 50 * bid + 50
+    if bid and not took:
+        return -300 if n == 9 else -200
+    return 10 * took
+
+
+def joker_lead(suit, low):
+    return LEAD + 2 * suit + low
+
+
+def new_game(seed, options=None, seats=4):
+    options = INFO.setup(options, seats)
+    s = Georgian()
+    s.nines = int(options["deals"] == "Nines only")
+    rng = Rng(seed)
+    s._draw_dealer(rng)
+    s._deal(rng)
+    return s
+
+
+def decode(data):
+    s = Georgian()
+    s._load(data)
+    return s
+
+
+def _copy(dst, src):
+    # Element by element: a slice assignment would leave a slice object behind.
+    for i in range(len(src)):
+        dst[i] = src[i]
+
+
+class Georgian(State):
+    def __init__(self):
+        self.nines = 0
+        self.d = 0  # deal index, 0-based
+        self.dealer = 0
+        self._ph = BIDDING
+        self.turn = 0
+        self.lead = 0  # the seat that led the current trick
+        self.trump = NONE
+        self.turned = UNSET  # the card turned for trump (GJ-6)
+        self.tn = 0  # cards in the current trick
+        self.ts = NONE  # suit led or named in the current trick
+        self.bw = 0  # the trick's best card so far: its index in trick
+        self.bp = 0  # ... and its power
+        self.jout = 0  # Jokers played this deal
+        self.seer = -1  # the seat whose view this is; -1 a full state
+        self.world = False  # a state for search: a deal's end is not recorded
+        self.known = False  # mv holds the legal moves of this position
+        self.bids = bytearray(4)
+        self.taken = bytearray(4)
+        self.trick = bytearray(4)  # codes, in the order played
+        self.prev = bytearray(4)  # the last finished trick, in seat order
+        self.pwin = UNSET  # ... and who took it
+        self.jk = bytearray(4)  # Jokers in each hand
+        self.hid = bytearray(4)  # a view: cards of each hand it cannot see
+        self.first3 = bytearray([UNSET] * 3)  # the chooser's first three cards (GJ-7)
+        self.hm = [0] * 16  # hands: 4 * seat + suit -> rank mask
+        self.gone = [0, 0, 0, 0]  # cards out of play this deal (played or turned), per suit
+        self.ban = [0] * 16  # cards a seat is known not to hold (GJ-11, GJ-14)
+        self.dp = [0, 0, 0, 0]  # points of the deal once it has ended
+        self.mv = []  # the legal moves, once known
+        self.ms = NONE  # _must(): the suit the seat to move must play (NONE: any)
+        self.mm = 0  # ... and the ranks of it it may play
+        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.draw = b""  # the cards dealt to find the first dealer, P1 first (GJ-3)
+        self.sheet = b""  # per finished deal 4 bytes: bid << 4 | tricks, P1..P4
+        # Worked out from the sheet by _score(); replaced, never changed in place.
+        self.hist = []  # per finished deal: points per seat
+        self.adj = []  # per finished phase: bonus (+) or strike-out (-) per seat
+        self.marks = []  # per finished phase: the deal doubled or struck per seat, else -1
+        self.total = [0, 0, 0, 0]
+
+    decode = staticmethod(decode)
+
+    # ----- the deals (GJ-3 .. GJ-7)
+
+    def _draw_dealer(self, rng):
+        # Cards face up, one each from P1 on, until an Ace: its receiver deals.
+        deck = bytearray(DECK)
+        rng.shuffle(deck)
+        i = 0
+        while deck[i] >= JOKER or RANK[deck[i]] != 8:
+            i += 1
+        self.draw = bytes(deck[:i + 1])
+        self.dealer = i % 4
+
+    def _deal(self, rng):
+        n = SIZES[self.nines][self.d]
+        deck = bytearray(DECK)
+        rng.shuffle(deck)
+        self.rs = rng.get_state()
+        hm = self.hm
+        for i in range(16):
+            hm[i] = 0
+            self.ban[i] = 0
+        for i in range(4):
+            self.jk[i] = 0
+            self.gone[i] = 0
+            self.taken[i] = 0
+            self.bids[i] = UNSET
+            self.dp[i] = 0
+        self.jout = 0
+        self.tn = 0
+        self.pwin = UNSET
+        first = (self.dealer + 1) % 4
+        for i in range(4 * n):
+            c = deck[i]
+            seat = (first + i) % 4
+            if c >= JOKER:
+                self.jk[seat] += 1
+            else:
+                hm[4 * seat + SUIT[c]] |= 1 << RANK[c]
+        self.turn = self.lead = first
+        self.known = False
+        if n < 9:
+            c = deck[4 * n]
+            self.turned = c
+            self.trump = SUIT[c]
+            if c < JOKER:
+                self.gone[SUIT[c]] |= 1 << RANK[c]  # out of play
+            self._ph = BIDDING
+            for i in range(3):
+                self.first3[i] = UNSET
+        else:
+            self.turned = UNSET
+            self.trump = NONE
+            self._ph = CHOOSE
+            for i in range(3):
+                self.first3[i] = deck[4 * i]
+
+    # ----- legal moves
+
+    def cards(self):
+        # Cards per hand this deal.
+        return SIZES[self.nines][self.d]
+
+    def forbidden(self):
+        # The bid the dealer may not make (GJ-9), or -1 (not the dealer's turn,
+        # or no bid would make the total).
+        if self._ph != BIDDING or self.turn != self.dealer:
+            return -1
+        k = self.cards()
+        for q in range(4):
+            if q != self.dealer:
+                k -= self.bids[q]
+        return k if k >= 0 else -1
+
+    def _must(self):
+        # What the seat to move must play to the trick (GJ-11, GJ-14): into
+        # ms the suit (NONE: any card) and mm the ranks of it it may play.
+        b = 4 * self.turn
+        s = self.ts
+        m = self.hm[b + s]
+        if m:
+            self.ms = s
+            self.mm = 1 << HI9[m] if self.trick[0] >= LEAD else m
+            return
+        t = self.trump
+        if t != NONE and self.hm[b + t]:
+            self.ms = t
+            self.mm = self.hm[b + t]
+            return
+        self.ms = NONE
+        self.mm = 0
+
+    def legal_moves(self):
+        return list(self.legal_view())
+
+    def legal_view(self):
+        # The legal moves without a copy: read only, valid until the state changes.
+        if self.known:
+            return self.mv
+        out = self.mv
+        out.clear()
+        ph = self._ph
+        if ph == CHOOSE:
+            for m in range(TRUMP, NO_TRUMP + 1):
+                out.append(m)
+        elif ph == BIDDING:
+            no = self.forbidden()
+            for k in range(self.cards() + 1):
+                if k != no:
+                    out.append(BID + k)
+        elif ph == PLAYING:
+            p = self.turn
+            b = 4 * p
+            jokers = self.jk[p]
+            if self.tn:
+                self._must()
+            if not self.tn or self.ms == NONE:
+                for s in range(4):
+                    self._add(out, s, self.hm[b + s])
+                if jokers and not self.tn:
+                    for m in range(LEAD, LEAD + 8):
+                        out.append(m)
+            else:
+                self._add(out, self.ms, self.mm)
+            if jokers and self.tn:
+                out.append(JOKER_HI)
+                out.append(JOKER_LO)
+        elif ph == BETWEEN:
+            out.append(CONTINUE)
+        self.known = True
+        return out
+
+    @staticmethod
+    def _add(out, s, m):
+        base = 9 * s
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(base + BIT[low])
+
+    def _legal(self, m):
+        # Is m legal here? Decided from the masks, no list built (replays of
+        # whole matches go through apply()).
+        ph = self._ph
+        if ph == PLAYING:
+            p = self.turn
+            if m < JOKER:
+                if not self.hm[4 * p + SUIT[m]] >> RANK[m] & 1:
+                    return False
+                if not self.tn:
+                    return True
+                self._must()
+                return self.ms == NONE or (self.ms == SUIT[m] and self.mm >> RANK[m] & 1)
+            if m < LEAD:
+                return m <= JOKER_LO and self.jk[p] and self.tn
+            return m < BID and self.jk[p] and not self.tn
+        if ph == BIDDING:
+            return BID <= m <= BID + self.cards() and m - BID != self.forbidden()
+        if ph == CHOOSE:
+            return TRUMP <= m <= NO_TRUMP
+        return ph == BETWEEN and m == CONTINUE
+
+    # ----- playing
+
+    def apply(self, move):
+        if self.seer >= 0 and (self.hid[0] | self.hid[1] | self.hid[2] | self.hid[3]):
+            raise ValueError("a view with unseen cards cannot be played; determinize it")
+        if not (isinstance(move, int) and 0 <= move < 256 and self._legal(move)):
+            raise ValueError(self.why_illegal(move))
+        self.apply_legal(move)
+
+    def apply_legal(self, move):
+        self.known = False
+        ph = self._ph
+        if ph == PLAYING:
+            self._play(move)
+        elif ph == BIDDING:
+            p = self.turn
+            self.bids[p] = move - BID
+            self.turn = (p + 1) % 4
+            if p == self.dealer:
+                self._ph = PLAYING
+        elif ph == CHOOSE:
+            self.trump = move - TRUMP
+            for i in range(3):
+                self.first3[i] = UNSET
+            self._ph = BIDDING
+        else:  # CONTINUE
+            self.d += 1
+            self.dealer = (self.dealer + 1) % 4
+            rng = Rng()
+            rng.set_state(self.rs)
+            self._deal(rng)
+
+    def _play(self, m):
+        p = self.turn
+        t = self.trump
+        tn = self.tn
+        if m >= JOKER:
+            self.jk[p] -= 1
+            self.jout += 1
+            if m >= LEAD:  # GJ-14: the named suit leads
+                s = (m - LEAD) >> 1
+                self.ts = s
+                self.bw = 0
+                self.bp = P_LEAD_LO if m & 1 else (P_TOP if s == t else P_LEAD_HI)
+            elif m == JOKER_HI:
+                self.bw = tn  # GJ-13, GJ-17: the last high Joker wins
+                self.bp = P_JOKER
+        else:
+            s = SUIT[m]
+            r = RANK[m]
+            bit = 1 << r
+            self.hm[4 * p + s] ^= bit
+            self.gone[s] |= bit
+            if not tn:
+                self.ts = s
+                self.bw = 0
+                self.bp = (P_TRUMP if s == t else P_SUIT) + r
+            else:
+                led = self.ts
+                if s == t:
+                    pw = P_TRUMP + r
+                elif s == led:
+                    pw = P_SUIT + r
+                else:
+                    pw = 0
+                if not self.world:  # what the others learn (a search needs no bans)
+                    self._learn(p, s, r, led)
+                if pw > self.bp:
+                    self.bw = tn
+                    self.bp = pw
+        self.trick[tn] = m
+        tn += 1
+        if tn < 4:
+            self.tn = tn
+            self.turn = (p + 1) % 4
+            return
+        self.tn = 0
+        w = (self.lead + self.bw) % 4
+        self.taken[w] += 1
+        if not self.world:
+            for i in range(4):
+                self.prev[(self.lead + i) % 4] = self.trick[i]
+            self.pwin = w
+        self.turn = self.lead = w
+        hm = self.hm
+        w *= 4
+        if not (hm[w] or hm[w + 1] or hm[w + 2] or hm[w + 3] or self.jk[w >> 2]):
+            self._end_deal()
+
+    def _learn(self, p, s, r, led):
+        # Seat p followed with rank r of suit s to a trick of suit led.
+        b = 4 * p
+        if s != led:
+            self.ban[b + led] = 511  # a void shown (GJ-11)
+            t = self.trump
+            if t != NONE and s != t:
+                self.ban[b + t] = 511
+        elif self.trick[0] >= LEAD:
+            self.ban[b + s] |= ABOVE[r]  # it was the highest it held (GJ-14)
+
+    def _end_deal(self):
+        n = self.cards()
+        for q in range(4):
+            self.dp[q] = points(self.bids[q], self.taken[q], n)
+        if self.world:  # a search's play-out: the deal's points are all it needs
+            self._ph = BETWEEN
+            return
+        row = bytearray(4)
+        for q in range(4):
+            row[q] = self.bids[q] << 4 | self.taken[q]
+        self.sheet = self.sheet + row
+        self._count(self.d)
+        self._ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
+        self.turn = (self.dealer + 1) % 4  # the next dealer
+
+    def _score(self):
+        # The points, bonuses and totals of every deal on the sheet.
+        self.hist = []
+        self.adj = []
+        self.marks = []
+        self.total = [0, 0, 0, 0]
+        for i in range(len(self.sheet) // 4):
+            self._count(i)
+
+    def _count(self, i):
+        # Adds deal i of the sheet to the points, and its phase's bonus when it
+        # ends the phase (GJ-18 .. GJ-20). The lists are replaced, not changed:
+        # copies of the state share them.
+        sheet = self.sheet
+        row = []
+        for q in range(4):
+            v = sheet[4 * i + q]
+            row.append(points(v >> 4, v & 15, SIZES[self.nines][i]))
+        hist = self.hist + [row]
+        total = [self.total[q] + row[q] for q in range(4)]
+        ph = self.phase_of(i)
+        a, z = self.phase_deals(ph)
+        if i + 1 == z:
+            best = [a] * 4  # each seat's highest deal of the phase (the first if equal)
+            made = []
+            for q in range(4):
+                exact = True
+                for k in range(a, z):
+                    if hist[k][q] > hist[best[q]][q]:
+                        best[q] = k
+                    v = sheet[4 * k + q]
+                    if v >> 4 != v & 15:
+                        exact = False
+                if exact:
+                    made.append(q)
+            adj = [0] * 4
+            mark = [-1] * 4
+            for q in range(4):
+                top = hist[best[q]][q]
+                if q in made:
+                    adj[q] = top  # GJ-19: doubled
+                    mark[q] = best[q]
+                elif len(made) == 1 and top > 0:
+                    adj[q] = -top  # GJ-19: struck out; GJ-20: not with two or more bonuses
+                    mark[q] = best[q]
+                total[q] += adj[q]
+            self.adj = self.adj + [adj]
+            self.marks = self.marks + [mark]
+        self.hist = hist
+        self.total = total
+
+    # ----- protocol answers
+
+    def num_seats(self):
+        return 4
+
+    def to_move(self):
+        return -1 if self._ph == OVER else self.turn
+
+    def is_over(self):
+        return self._ph == OVER
+
+    def deal_over(self):
+        return self._ph >= BETWEEN
+
+    def scores(self):
+        return self.total[:]
+
+    def history(self):
+        return [h[:] for h in self.hist]
+
+    def deal_value(self, seat):
+        # The deal's points ahead of the others' mean, times 4.
+        return 4 * self.dp[seat] - self.dp[0] - self.dp[1] - self.dp[2] - self.dp[3]
+
+    # ----- accessors for the bots and the table screen
+
+    def phase(self):
+        return self._ph
+
+    def deal_no(self):
+        return self.d + 1
+
+    def deals(self):
+        return len(SIZES[self.nines])
+
+    def phase_of(self, d):
+        # The phase (0..3) deal index d belongs to (GJ-4).
+        starts = STARTS[self.nines]
+        ph = 0
+        while d >= starts[ph + 1]:
+            ph += 1
+        return ph
+
+    def phase_deals(self, ph):
+        # The deal indices of phase ph: (first, end).
+        starts = STARTS[self.nines]
+        return starts[ph], starts[ph + 1]
+
+    def hand(self, seat):
+        # A seat's hand as card ids, by suit then rank, its Jokers last (ids
+        # 36, 37). In a view, only what the viewer sees (see hand_size).
+        out = []
+        for s in range(4):
+            self._add(out, s, self.hm[4 * seat + s])
+        for i in range(self.jk[seat]):
+            out.append(JOKER + i)
+        return out
+
+    def hand_size(self, seat):
+        b = 4 * seat
+        n = self.jk[seat] + self.hid[seat]
+        for s in range(4):
+            n += popcount9(self.hm[b + s])
+        return n
+
+    def suit_mask(self, seat, suit):
+        return self.hm[4 * seat + suit]
+
+    def jokers(self, seat):
+        return self.jk[seat]
+
+    def bid(self, seat):
+        # The seat's bid this deal, or -1 before it has bid.
+        b = self.bids[seat]
+        return -1 if b == UNSET else b
+
+    def tricks(self, seat):
+        return self.taken[seat]
+
+    def trick_cards(self):
+        # The current trick's codes in the order played; the leader is self.lead.
+        return list(self.trick[:self.tn])
+
+    def last_trick(self):
+        # The last finished trick of this deal: (codes by seat, winner), or None.
+        if self.pwin == UNSET:
+            return None
+        return list(self.prev), self.pwin
+
+    def led_suit(self):
+        # The suit led or named in the current trick, NONE before the lead.
+        return self.ts if self.tn else NONE
+
+    def first_three(self):
+        # The chooser's first three cards while trump is chosen (GJ-7); a view
+        # of another seat shows none.
+        return [c for c in self.first3 if c != UNSET]
+
+    def dealer_draw(self):
+        # The cards dealt to find the first dealer: card i went to seat i % 4 (GJ-3).
+        return list(self.draw)
+
+    def out(self, suit):
+        # The ranks of suit out of play this deal: played, or turned for trump.
+        return self.gone[suit]
+
+    def jokers_out(self):
+        # Jokers out of play this deal: played, or turned for trump.
+        return self.jout + (self.turned == JOKER or self.turned == JOKER + 1)
+
+    def banned(self, seat, suit):
+        # Ranks of suit the seat is known not to hold (a void: all of them).
+        return self.ban[4 * seat + suit]
+
+    def sheet_row(self, d):
+        # A finished deal: (bids, tricks, points), each per seat.
+        bids = []
+        took = []
+        for q in range(4):
+            v = self.sheet[4 * d + q]
+            bids.append(v >> 4)
+            took.append(v & 15)
+        return bids, took, self.hist[d][:]
+
+    def deals_done(self):
+        return len(self.hist)
+
+    def phase_total(self, ph):
+        # Per seat: the deal points of phase ph so far, with its bonus and
+        # strike-outs once it is finished.
+        a, z = self.phase_deals(ph)
+        out = [0] * 4
+        for i in range(a, min(z, len(self.hist))):
+            for q in range(4):
+                out[q] += self.hist[i][q]
+        if ph < len(self.adj):
+            for q in range(4):
+                out[q] += self.adj[ph][q]
+        return out
+
+    def bonus(self, ph):
+        # A finished phase's bonus (+) or strike-out (-) per seat, and the deal
+        # index each applies to (-1 none); None while the phase goes on (GJ-19).
+        if ph >= len(self.adj):
+            return None
+        return self.adj[ph][:], self.marks[ph][:]
+
+    def exact_so_far(self, seat):
+        # Has the seat taken exactly its bid in every finished deal of the
+        # current phase? (It can still earn the bonus, GJ-19.)
+        a = self.phase_deals(self.phase_of(self.d))[0]
+        for i in range(a, len(self.sheet) // 4):
+            v = self.sheet[4 * i + seat]
+            if v >> 4 != v & 15:
+                return False
+        return True
+
+    def result_text(self):
+        # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
+        if self._ph < BETWEEN:
+            return ""
+        d = len(self.hist) - 1
+        made = [seat_name(q) for q in range(4) if self.bids[q] == self.taken[q]]
+        text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
+        ph = self.phase_of(d)
+        if d + 1 == self.phase_deals(ph)[1]:
+            got = ["%s +%d" % (seat_name(q), self.adj[ph][q]) for q in range(4) if self.adj[ph][q] > 0]
+            if not got:
+                return text + ". Phase %d: no bonus" % (ph + 1)
+            return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
+                                                      else "")
+        return text
+
+    # ----- text
+
+    def describe(self, move):
+        # A legal move, before it is applied: short text for the screen and the log.
+        if move == CONTINUE:
+            return "Deal %d: %s deals" % (self.d + 2, seat_name((self.dealer + 1) % 4))
+        who = seat_name(self.turn)
+        if move >= TRUMP:
+            return "%s names %s" % (who, "no trump" if move == NO_TRUMP else SUIT_WORDS[move - TRUMP] + " trump")
+        if move >= BID:
+            return "%s bids %d" % (who, move - BID)
+        if move >= LEAD:
+            return "%s leads Jk %s, %s" % (who, "low" if move & 1 else "high", SUIT_WORDS[(move - LEAD) >> 1])
+        if move >= JOKER:
+            return "%s plays Jk %s" % (who, "high" if move == JOKER_HI else "low")
+        return "%s %s %s" % (who, "plays" if self.tn else "leads", label(move))
+
+    def why_illegal(self, move):
+        ph = self._ph
+        if ph == OVER:
+            return "the match is over"
+        if ph == BETWEEN:
+            return "the deal is over: continue to the next one"
+        if move == CONTINUE:
+            return "the deal is still being played"
+        if not isinstance(move, int) or not 0 <= move <= NO_TRUMP:
+            return "no such move"
+        if ph == CHOOSE:
+            return "name a trump suit or no trump first"
+        if ph == BIDDING:
+            if not BID <= move < TRUMP:
+                return "it is time to bid"
+            k = move - BID
+            if k > self.cards():
+                return "bid at most %d" % self.cards()
+            return "the dealer may not bid %d: the bids would add up to %d" % (k, self.cards())
+        if move >= BID:
+            return "the bidding is over"
+        p = self.turn
+        if move == 0 or move == 27 or JOKER_LO < move < LEAD:
+            return "no such card"
+        if move >= JOKER:
+            if not self.jk[p]:
+                return "you have no Joker"
+            if move >= LEAD:
+                return "only the leader names a suit for the Joker"
+            return "a led Joker names a suit, high or low"
+        if not self.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
+            return "you do not hold %s" % label(move)
+        self._must()
+        if self.ms == self.ts and self.trick[0] >= LEAD:
+            return "you must play your highest %s" % SUIT_WORDS[self.ms][:-1]
+        if self.ms == self.ts:
+            return "you must follow suit: %s" % SUIT_WORDS[self.ms]
+        return "you must play a trump: %s" % SUIT_WORDS[self.ms]
+
+    # ----- hidden information (GJ-22)
+
+    def view(self, seat):
+        # What seat may see: no other hand, no dealing Rng; while trump is
+        # chosen, only the chooser's first three cards and only to the chooser.
+        v = self.clone()
+        v.seer = seat
+        v.rs = b"\0\0\0\1"
+        for q in range(4):
+            if q != seat:
+                v._hide(q)
+        if self._ph == CHOOSE:
+            v._hide(seat)
+            if seat == self.turn:
+                for c in self.first3:
+                    v.jk[seat] += c >= JOKER
+                    if c < JOKER:
+                        v.hm[4 * seat + SUIT[c]] |= 1 << RANK[c]
+                v.hid[seat] -= 3
+            else:
+                for i in range(3):
+                    v.first3[i] = UNSET
+        v.known = False
+        return v
+
+    def _hide(self, q):
+        self.hid[q] = self.hand_size(q)
+        self.jk[q] = 0
+        for s in range(4):
+            self.hm[4 * q + s] = 0
+
+    def unseen_cards(self):
+        # The cards the seer cannot place: in hidden hands or set aside.
+        out = []
+        b = 4 * self.seer
+        for s in range(4):
+            self._add(out, s, FULL[s] & ~(self.gone[s] | self.hm[b + s]))
+        j = 2 - self.jk[self.seer] - self.jokers_out()
+        for i in range(j):
+            out.append(JOKER + i)
+        return out
+
+    def hidden_places(self):
+        # Where the unseen cards lie, in fill()'s order (engine.ai.sampling):
+        # the four hands' hidden cards, then the cards set aside. A hand's bans:
+        # the suits it showed void in, and in a suit named by a led Joker the
+        # ranks above the card it had to play.
+        out = []
+        n = 0
+        for q in range(4):
+            b = 4 * q
+            ban = self.ban
+            lo = ban[b] | ban[b + 1] << 9 | ban[b + 2] << 18  # id 27, a black Six, is no card
+            out.append((self.hid[q], lo, ban[b + 3] >> 1))
+            n += self.hid[q]
+        out.append((len(self.unseen_cards()) - n, 0, 0))
+        return out
+
+    def fill(self, cards, into=None):
+        # A full state for search from a view: cards, the unseen ones in any
+        # order, go to the hidden hands in seat order; the rest are set aside
+        # and play no part. into: a state to overwrite (its buffers reused).
+        s = into if into is not None else Georgian()
+        s.copy_from(self)
+        at = 0
+        for q in range(4):
+            b = 4 * q
+            for _ in range(self.hid[q]):
+                c = cards[at]
+                at += 1
+                if c >= JOKER:
+                    s.jk[q] += 1
+                else:
+                    s.hm[b + SUIT[c]] |= 1 << RANK[c]
+            s.hid[q] = 0
+        s.seer = -1
+        s.world = True
+        s.known = False
+        return s
+
+    # ----- copies and bytes
+
+    def clone(self):
+        s = Georgian()
+        s.copy_from(self)
+        return s
+
+    def copy_from(self, src):
+        # Makes this state a copy of src in its own buffers: no garbage, so a
+        # search copies positions again and again. The sheet and what is worked
+        # out from it are shared: they are replaced, never changed in place.
+        self.nines = src.nines
+        self.d = src.d
+        self.dealer = src.dealer
+        self._ph = src._ph
+        self.turn = src.turn
+        self.lead = src.lead
+        self.trump = src.trump
+        self.turned = src.turned
+        self.tn = src.tn
+        self.ts = src.ts
+        self.bw = src.bw
+        self.bp = src.bp
+        self.jout = src.jout
+        self.seer = src.seer
+        self.world = src.world
+        self.known = False
+        self.pwin = src.pwin
+        _copy(self.bids, src.bids)
+        _copy(self.taken, src.taken)
+        _copy(self.trick, src.trick)
+        _copy(self.prev, src.prev)
+        _copy(self.jk, src.jk)
+        _copy(self.hid, src.hid)
+        _copy(self.first3, src.first3)
+        _copy(self.hm, src.hm)
+        _copy(self.gone, src.gone)
+        _copy(self.ban, src.ban)
+        _copy(self.dp, src.dp)
+        self.rs = src.rs
+        self.draw = src.draw
+        self.sheet = src.sheet
+        self.hist = src.hist
+        self.adj = src.adj
+        self.marks = src.marks
+        self.total = src.total
+
+    def encode(self):
+        # 15 bytes of counters; bids, tricks, the trick, the last trick,
+        # Jokers and hidden counts per seat (24); the chooser's three cards (3);
+        # the Rng state (4); a location nibble per card id 0..35 (18: 0
+        # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
+        # ranks left allowed (8); the dealer's draw; the sheet. Points are
+        # worked out from the sheet.
+        out = bytearray([VERSION, self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump,
+                         self.turned, self.tn, self.ts, self.bw, self.bp, self.jout, self.seer + 1])
+        out.append(self.pwin)
+        out += self.bids
+        out += self.taken
+        out += self.trick
+        out += self.prev
+        out += self.jk
+        out += self.hid
+        out += self.first3
+        out += self.rs
+        for c in range(0, 36, 2):
+            out.append(self._where(c) | self._where(c + 1) << 4)
+        for i in range(0, 16, 2):
+            out.append(9 - popcount9(self.ban[i]) | (9 - popcount9(self.ban[i + 1])) << 4)
+        out.append(len(self.draw))
+        out += self.draw
+        codec.put_int(out, len(self.sheet))
+        out += self.sheet
+        return bytes(out)
+
+    def _where(self, c):
+        s = SUIT[c]
+        bit = 1 << RANK[c]
+        if s == NONE or not FULL[s] & bit:
+            return 0
+        for q in range(4):
+            if self.hm[4 * q + s] & bit:
+                return 1 + q
+        return 5 if self.gone[s] & bit else 0
+
+    def _load(self, data):
+        if len(data) < 75 or data[0] != VERSION:
+            raise ValueError("not a Georgian Joker state")
+        (self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump, self.turned, self.tn,
+         self.ts, self.bw, self.bp, self.jout) = data[1:14]
+        self.seer = data[14] - 1
+        self.pwin = data[15]
+        at = 16
+        for buf in (self.bids, self.taken, self.trick, self.prev, self.jk, self.hid):
+            _copy(buf, data[at:at + 4])
+            at += 4
+        _copy(self.first3, data[at:at + 3])
+        self.rs = bytes(data[at + 3:at + 7])
+        at += 7
+        for c in range(36):
+            loc = data[at + c // 2] >> (4 * (c & 1)) & 15
+            if loc:
+                s = SUIT[c]
+                if loc == 5:
+                    self.gone[s] |= 1 << RANK[c]
+                else:
+                    self.hm[4 * (loc - 1) + s] |= 1 << RANK[c]
+        at += 18
+        for i in range(16):
+            k = data[at + i // 2] >> (4 * (i & 1)) & 15
+            self.ban[i] = 511 & ~((1 << k) - 1)
+        at += 8
+        n = data[at]
+        self.draw = bytes(data[at + 1:at + 1 + n])
+        at += 1 + n
+        n, at = codec.get_int(data, at)
+        self.sheet = bytes(data[at:at + n])
+        self._score()
+        if self._ph == BETWEEN or self._ph == OVER:
+            n = self.cards()
+            for q in range(4):
+                self.dp[q] = points(self.bids[q], self.taken[q], n)
+
+
+def suits_text(m):
+    # The suits of a 4-bit mask as letters ("ch"): for tests and logs.
+    return "".join([SUITS[s] for s in members(m)])

@@ -1,0 +1,109 @@
+# The player's settings, kept in <root>/settings.jp beside the save, framed and
+# written atomically as the save is (firmware.saves pack/put). A file that is
+# damaged, or holds a value this firmware does not offer, gives the defaults.
+# This module is in memory at boot and while the Settings screen is up only;
+# the app keeps the values it puts into effect (App.apply).
+import json
+
+from firmware import saves, ui
+
+NAME = "settings.jp"
+MAGIC = "JPSET"
+VERSION = 1
+
+# key, label, choices (the first is the default), the value each choice stands for
+ITEMS = (
+    ("contrast", "Contrast", ("High", "Medium", "Low", "Lowest"), (0xCF, 0x60, 0x20, 0x04)),
+    ("flip", "Upside down", ("Off", "On"), (False, True)),
+    ("bots", "Bot speed", ("Normal", "Slow", "Fast"), (500, 1000, 200)),  # ms a bot's move stays
+    ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
+    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in every game's setup
+)
+
+
+def defaults():
+    out = {}
+    for item in ITEMS:
+        out[item[0]] = item[2][0]
+    return out
+
+
+def value(chosen, key):
+    # What a setting stands for: contrast 0..255, flip, bot delay ms, ...
+    for item in ITEMS:
+        if item[0] == key:
+            return item[3][item[2].index(chosen[key])]
+    raise ValueError(key)
+
+
+def encode(chosen):
+    return saves.pack(MAGIC, VERSION, json.dumps(chosen).encode())
+
+
+def decode(data):
+    # bytes of the file -> the settings; SaveError says what is wrong.
+    payload = saves.unpack(data, MAGIC, VERSION)
+    try:
+        got = json.loads(payload.decode())
+    except ValueError:
+        raise saves.SaveError("bad payload")
+    if not isinstance(got, dict):
+        raise saves.SaveError("bad payload")
+    out = defaults()
+    for item in ITEMS:
+        key = item[0]
+        if key in got:
+            if got[key] not in item[2]:
+                raise saves.SaveError("%s cannot be %r" % (key, got[key]))
+            out[key] = got[key]
+    return out
+
+
+def read(root):
+    # -> (settings, notice): the defaults and a line for the screen when the
+    # file is damaged; a missing file is no news.
+    try:
+        got = saves.get(root, NAME, decode)
+    except (saves.SaveError, OSError) as e:
+        print("settings ignored:", e)
+        return defaults(), "Settings damaged: defaults restored"
+    return (defaults() if got is None else got), None
+
+
+def write(root, chosen):
+    saves.put(root, NAME, encode(chosen))
+
+
+class SettingsScreen(ui.Menu):
+    # The settings, one a line: LEFT/RIGHT or A step a value, which takes
+    # effect at once; B keeps them (in the file when they changed) and goes back.
+    transient = __name__  # loaded at boot and for this screen only
+
+    def __init__(self, app):
+        self.chosen = dict(app.settings)
+        self.was = dict(app.settings)
+        ui.Menu.__init__(self, app, "Settings", [], "\x10\x11 change   B back")
+        self._label()
+
+    def _label(self):
+        self.items = ["%s: %s" % (item[1], self.chosen[item[0]]) for item in ITEMS]
+
+    def adjust(self, i, d):
+        key, _, choices, _ = ITEMS[i]
+        self.chosen[key] = choices[(choices.index(self.chosen[key]) + d) % len(choices)]
+        self.app.apply(dict(self.chosen))
+        self._label()
+
+    def select(self, i):
+        self.adjust(i, 1)
+
+    def back(self):
+        refused = None
+        if self.chosen != self.was:
+            try:
+                write(self.app.root, self.chosen)
+            except OSError as e:
+                refused = e
+        self.app.pop()
+        if refused is not None:
+            self.app.saving_off(refused)

@@ -1,0 +1,174 @@
+# Georgian Joker bots (CPython only): legal, deterministic, seeing only their
+# views; Easy beats random players and Hard beats Easy. figures() gives the
+# report's numbers, over whole matches with the seats rotated:
+#   python -m host_tests.test_georgian_bots [matches] [all|nines] [processes]
+import math
+import sys
+
+from engine.ai import georgian as A
+from engine.ai import sampling
+from engine.games import georgian as G
+from engine.rng import Rng
+from engine.state import CONTINUE
+
+RANDOM = -1  # a "level" that plays uniformly random legal moves
+NINES = {"deals": "Nines only"}
+
+
+def pick(level, view, rng, budget):
+    if level == RANDOM:
+        moves = view.legal_moves()
+        return moves[rng.below(len(moves))]
+    return A.choose(view, level, rng, budget)
+
+
+def play_match(seed, levels, opts, budget=A.BUDGET):
+    # One match; each seat sees only its view. -> the final state.
+    s = G.new_game(seed, opts)
+    rngs = [Rng(seed, q + 1) for q in range(4)]
+    while not s.is_over():
+        p = s.to_move()
+        s.apply(pick(levels[p], s.view(p), rngs[p], budget))
+    return s
+
+
+def seat_match(args):
+    # Level a in seat i % 4 of match i, level b in the others: (the share of
+    # the win a took, deals a bid exactly, deals each b bid exactly summed).
+    i, a, b, opts, budget = args
+    seat = i % 4
+    levels = [b] * 4
+    levels[seat] = a
+    s = play_match(i, levels, opts, budget)
+    sc = s.scores()
+    best = max(sc)
+    share = 1.0 / sc.count(best) if sc[seat] == best else 0.0
+    exact = [0, 0, 0, 0]
+    for d in range(s.deals_done()):
+        bids, took, _ = s.sheet_row(d)
+        for q in range(4):
+            exact[q] += bids[q] == took[q]
+    return share, exact[seat], sum(exact) - exact[seat], s.deals_done()
+
+
+def duel(a, b, matches, opts, first=0, budget=A.BUDGET, processes=1):
+    # Level a against three of level b over `matches` matches:
+    # (win share of a, its 95% half-width, exact-bid rate of a, of b).
+    jobs = [(i, a, b, opts, budget) for i in range(first, first + matches)]
+    if processes > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(processes) as pool:
+            results = pool.map(seat_match, jobs, 1)
+    else:
+        results = [seat_match(j) for j in jobs]
+    share = sum([r[0] for r in results]) / matches
+    deals = sum([r[3] for r in results])
+    return (share, 1.96 * math.sqrt(share * (1 - share) / matches), sum([r[1] for r in results]) / deals,
+            sum([r[2] for r in results]) / (3.0 * deals))
+
+
+def test_bots_play_legal_moves_from_views_only():
+    s = G.new_game(4, NINES)
+    rng = Rng(4)
+    while s.d < 2:
+        p = s.to_move()
+        v = s.view(p)
+        legal = s.legal_moves()
+        for level in range(len(A.LEVELS)):
+            assert A.choose(v, level, Rng(7), 120) in legal
+        s.apply(A.choose(v, 1, rng, 120))
+
+
+def test_bots_are_deterministic_for_a_seed():
+    s = G.new_game(11, NINES)
+    for _ in range(8):
+        v = s.view(s.to_move())
+        for level in range(len(A.LEVELS)):
+            assert A.choose(v, level, Rng(3), 200) == A.choose(v.clone(), level, Rng(3), 200)
+        s.apply(A.choose(v, 1, Rng(5), 200))
+
+
+def test_continue_is_returned_between_deals():
+    s = G.new_game(2)
+    rng = Rng(4)
+    while not s.deal_over():
+        moves = s.legal_moves()
+        s.apply(moves[rng.below(len(moves))])
+    v = s.view(s.to_move())
+    assert A.choose(v, 0, rng) == CONTINUE and A.choose(v, 1, rng) == CONTINUE
+
+
+def test_worlds_respect_every_void_and_forced_card():
+    # Mid-deal views: every sampled world deals the hidden hands their sizes,
+    # holds no card a seat has shown it cannot hold, and keeps the view's own hand.
+    s = G.new_game(6, NINES)
+    rng = Rng(6)
+    checked = 0
+    while not s.is_over() and checked < 30:
+        p = s.to_move()
+        if s.phase() == G.PLAYING and s.tn == 0 and s.hand_size(p) < 7:
+            v = s.view(p)
+            worlds = sampling.Worlds(v)
+            for _ in range(5):
+                w = worlds.sample(rng)
+                assert w.hand(p) == s.hand(p)
+                for q in range(4):
+                    assert w.hand_size(q) == s.hand_size(q)
+                    for suit in range(4):
+                        assert not w.suit_mask(q, suit) & v.banned(q, suit)
+            checked += 1
+        s.apply(A.choose(s.view(p), 0, rng))
+    assert checked >= 20
+
+
+def test_easy_bids_with_its_hand():
+    # A Joker and the trump Ace bid two; low side cards bid nothing (GJ-8); the
+    # dealer never makes the bids add up (GJ-9).
+    s = G.Georgian()
+    s.d = 2  # three cards
+    s.trump = 2
+    s.dealer = 3
+    s._ph = G.BIDDING
+    for c in ("Ah", "7c"):
+        s.hm[G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
+    s.jk[0] = 1
+    for c in ("7d", "8c", "9s"):
+        s.hm[4 + G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
+    assert A.easy_bid(s) == G.BID + 2
+    s.bids[0] = 2
+    s.turn = 1
+    assert A.easy_bid(s) == G.BID
+    for seed in range(40):
+        t = G.new_game(seed)
+        while t.phase() == G.BIDDING:
+            t.apply(A.easy(t.view(t.to_move())))
+        assert sum([t.bid(q) for q in range(4)]) != t.cards()
+
+
+def test_easy_beats_random_clearly():
+    share, _, exact, _ = duel(0, RANDOM, 8, NINES)
+    assert share > 0.75 and exact > 0.3, (share, exact)
+
+
+def test_hard_beats_easy():
+    share, _, hard, easy = duel(1, 0, 8, NINES)
+    assert share > 0.4 and hard > easy, (share, hard, easy)
+
+
+def figures(matches=500, opts=None, processes=2):
+    # The report's figures: Hard against three Easy, Easy against three random.
+    opts = {} if opts is None else opts
+    out = []
+    for name, a, b in (("Hard vs 3 Easy", 1, 0), ("Easy vs 3 random", 0, RANDOM)):
+        share, half, ea, eb = duel(a, b, matches, opts, 10000, processes=processes)
+        out.append("%s: %d matches (%s), win share %.3f +- %.3f (95%%; 0.25 is even), exact bids %.3f vs %.3f"
+                   % (name, matches, opts.get("deals", "All 24"), share, half, ea, eb))
+    return out
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    kind = NINES if len(sys.argv) > 2 and sys.argv[2] == "nines" else {}
+    for line in figures(n, kind, int(sys.argv[3]) if len(sys.argv) > 3 else 2):
+        print(line)

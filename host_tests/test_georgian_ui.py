@@ -1,0 +1,291 @@
+# The Georgian Joker table driven through the buttons on the simulator's host
+# stand-ins: the first dealer's draw, whole short deals where every choice of
+# the people (bids, trump, cards, a Joker's suit and high or low) is steered
+# with the arrows over legal choices only, finished tricks held until A, the
+# hand-off summary of bids, the score sheet from the pause menu and the end
+# screens, resume mid-deal, and no hidden card ever drawn. Rule ids (GJ-n)
+# are those of seeds/georgian.md.
+import sys
+
+import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
+from engine.games import georgian as G
+from engine.rng import Rng
+from firmware import play
+from firmware.buttons import A, B, DOWN, RIGHT, UP
+from firmware.match import PERSON
+from firmware.menus import Pause, Title
+from firmware.tables import georgian as table
+from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
+from host_tests.test_prediction_ui import frame_of, match_at
+
+MAX_FRAMES = 20000
+
+
+def start(dev, seats, deals="All 24"):
+    # Title -> Georgian Joker -> the four seats ("Person", "Bot Hard", ...),
+    # the Deals option -> Start.
+    menu_pick(dev, "Georgian Joker")
+    s = top(dev)
+    assert s.items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
+    for i in range(4):
+        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
+            press(dev, RIGHT)
+        press(dev, DOWN)
+    while s.items[s.cur] != "Deals: " + deals:
+        press(dev, RIGHT)
+    menu_pick(dev, "Start")
+    g = top(dev)
+    assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
+    global table  # an earlier test's game switch unloads the table: the app loads it afresh
+    table = sys.modules[type(g.table).__module__]
+    return g
+
+
+def shows(dev, text, x, y, size=table.NORMAL):
+    # The panel holds exactly `text` at (x, y) in that font.
+    buf, fb = blank()
+    end = table.font.text(fb, text, x, y, 1, size)
+    h = table.font.CELL_H[size]
+    return pixels(dev.display.buf, x, y, end, y + h) == pixels(buf, x, y, end, y + h)
+
+
+def person_move(dev, g, rng, checks):
+    # One move of the person to move through the cursor: the choices offered
+    # are exactly the legal ones; a Joker takes a second step.
+    st = g.match.state
+    t = g.table
+    legal = st.legal_moves()
+    n = len(g.match.moves)
+    ph = st.phase()
+    m = legal[rng.below(len(legal))]
+    if ph == G.BIDDING:
+        assert t.mode == table.BIDS and sorted([s[2] for s in t.opts.spots]) == legal  # GJ-8, GJ-9
+        if st.forbidden() >= 0:
+            assert G.BID + st.forbidden() not in legal
+            checks["forbidden"] += 1
+        steer(dev, t.opts, m)
+        press(dev, A)
+        checks["bids"] += 1
+    elif ph == G.CHOOSE:
+        assert t.mode == table.TRUMPS and [s[2] for s in t.opts.spots] == legal  # GJ-7
+        assert len(t.hand) == 3
+        steer(dev, t.opts, m)
+        press(dev, A)
+        checks["trumps"] += 1
+    else:
+        assert t.mode == table.CARDS
+        cards = [c for c in legal if c < G.JOKER]
+        jokers = [c for c in legal if c >= G.JOKER]
+        offered = sorted([s[2] for s in t.cards.spots])
+        assert offered == sorted(cards + ([G.JOKER] if jokers else []))  # GJ-11, GJ-14
+        if m >= G.JOKER:
+            steer(dev, t.cards, G.JOKER)
+            press(dev, A)
+            assert t.mode == table.JOKER and len(g.match.moves) == n  # the second step (GJ-13, GJ-14)
+            assert sorted([s[2] for s in t.opts.spots]) == jokers
+            steer(dev, t.opts, m)
+            checks["jokers"] += 1
+        else:
+            steer(dev, t.cards, m)
+        for i in range(len(t.hand)):  # the playable cards drawn plain, the chosen one inverted
+            c = t.hand[i]
+            x = t._hand_x(i)
+            if t._plays(c) and t.mode == table.CARDS:
+                assert shows(dev, table.card_text(c), x, table.HAND_Y) == (x != t.cards.at()[1])
+        press(dev, A)
+        checks["cards"] += 1
+    assert len(g.match.moves) == n + 1 and g.match.moves[-1] == m
+
+
+def play_deals(dev, deals, seed, persons):
+    # Plays `deals` deals from the game screen: the people's moves by
+    # person_move(), bots between, every finished trick held until A.
+    rng = Rng(seed)
+    checks = {"bids": 0, "trumps": 0, "cards": 0, "jokers": 0, "forbidden": 0, "held": 0, "ends": 0,
+              "handoffs": 0}
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            break
+        if isinstance(t, play.GameEnd):
+            checks["ends"] += 1
+            st = t.game.match.state
+            d = st.deals_done() - 1
+            bids, took, pts = st.sheet_row(d)
+            assert sum(took) == st.cards() and pts == st.history()[-1]  # GJ-18
+            assert " ".join(t.rows).startswith("Deal %d:" % (d + 1))
+            if checks["ends"] == deals:
+                break
+            press(dev, A)
+        elif isinstance(t, play.Handoff):
+            lines = t.game.table.handoff_lines(t.seat)
+            st = t.game.match.state
+            assert lines[2].split()[1:] == [("-" if st.bid(q) < 0 else "%d" % st.bid(q)) for q in range(4)]
+            checks["handoffs"] += 1
+            press(dev, A)
+        elif isinstance(t, play.GameScreen) and t.table.holding():
+            n = len(t.match.moves)
+            for _ in range(20):
+                dev.frame()
+            assert len(t.match.moves) == n and top(dev) is t  # bots wait too
+            checks["held"] += 1
+            press(dev, A)
+            assert not t.table.holding()
+        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
+            assert t.viewer == t.who and t.match.is_person(t.who)
+            person_move(dev, t, rng, checks)
+        else:
+            dev.frame()
+            check_frame(dev)
+    return checks
+
+
+def test_first_deals_through_the_buttons_one_person(tmp_path):
+    dev = new_device(tmp_path / "one", 7)
+    g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
+    st = g.match.state
+    # GJ-3: the draw for the first dealer is shown first, and waits for A.
+    assert g.table.holding() and g.table.held == table.DRAW
+    draw = st.dealer_draw()
+    assert shows(dev, table.card_text(draw[0]), 16, 11, table.SMALL)
+    press(dev, A)
+    assert not g.table.holding()
+    checks = play_deals(dev, 3, 1, 1)
+    # Deals of 1, 2 and 3 cards: one trick held per card dealt (6 tricks).
+    assert checks["ends"] == 3 and checks["held"] == 6 and checks["bids"] == 3 and checks["cards"] == 6
+    assert checks["handoffs"] == 0  # one person: no hand-off
+    # The end screen's RIGHT opens the game's own score sheet.
+    press(dev, RIGHT)
+    sheet = top(dev)
+    assert isinstance(sheet, table.Sheet) and len(sheet.rows) == 3
+    assert sheet.rows == [(0, -1), (1, -1), (2, -1)]
+    press(dev, A)
+    assert isinstance(top(dev), play.GameEnd)
+
+
+def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
+    dev = new_device(tmp_path / "two", 8)
+    g = start(dev, ["Person", "Person", "Bot Easy", "Bot Easy"])
+    press(dev, A)  # the first dealer's draw
+    checks = play_deals(dev, 2, 2, 2)
+    assert checks["ends"] == 2 and checks["handoffs"] >= 4  # GJ-22
+    assert g.table.handoff_lines(0)[0].startswith("Deal 2/24, 2 cards")
+
+
+def test_nine_card_deals_trump_choice_and_jokers(tmp_path):
+    # Nines only: trump named on three cards (GJ-7), nine cards in one row.
+    dev = new_device(tmp_path / "nines", 4)
+    g = start(dev, ["Person", "Bot Easy", "Person", "Bot Easy"], "Nines only")
+    press(dev, A)
+    checks = play_deals(dev, 4, 5, 2)
+    assert checks["ends"] == 4 and checks["cards"] == 2 * 9 * 4
+    assert checks["trumps"] >= 1 and checks["jokers"] >= 1 and checks["forbidden"] >= 1
+    assert g.match.state.deals_done() == 4 and g.match.state.bonus(0) is not None
+
+
+def reach(dev, g, want):
+    # Presses A (or lets bots move) until want(state, table) holds.
+    st = g.match.state
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if t is g and not g.table.holding() and want(st, g.table):
+            return
+        if isinstance(t, play.GameScreen) and (t.table.holding() or (not t.bot and t.end == play.NONE)):
+            if t.table.mode == table.CARDS and t.table.cards.selected() >= G.JOKER:
+                press(dev, RIGHT)  # keep the Jokers
+            press(dev, A)
+        elif isinstance(t, (play.GameEnd, play.Handoff)):
+            press(dev, A)
+        else:
+            dev.frame()
+    raise AssertionError("never reached")
+
+
+def test_joker_second_step_and_back(tmp_path):
+    dev = new_device(tmp_path / "joker", 9)
+    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    t = g.table
+    n = len(g.match.moves)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    # Led: a suit and high or low, eight choices where the hand was (GJ-14).
+    assert t.mode == table.JOKER and len(t.opts.spots) == 8
+    assert all([s[0] == table.HAND_Y for s in t.opts.spots])
+    press(dev, B)  # back to the cards, nothing played
+    assert t.mode == table.CARDS and len(g.match.moves) == n and top(dev) is g
+    press(dev, B)
+    assert isinstance(top(dev), Pause)  # from the first step: the menu
+    press(dev, B)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    steer(dev, t.opts, G.joker_lead(2, 1))
+    press(dev, A)
+    st = g.match.state
+    assert g.match.moves[-1] == G.joker_lead(2, 1) and st.led_suit() == 2
+    text = table.play_text(G.joker_lead(2, 1))  # the Joker, the heart it named, low
+    x, y = table.BOX[0]
+    assert shows(dev, text, x + (table.BOX_W - table.font.width(text, table.NORMAL)) // 2, y + 1)
+
+
+def test_sheet_from_the_pause_menu_any_time(tmp_path):
+    dev = new_device(tmp_path / "sheet", 3)
+    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
+    press(dev, B)  # over the first dealer's draw
+    menu_pick(dev, "Scores")
+    sheet = top(dev)
+    assert isinstance(sheet, table.Sheet) and sheet.rows == []
+    press(dev, A)
+    press(dev, B)
+    assert top(dev) is g and g.table.holding()
+    reach(dev, g, lambda st, t: st.deals_done() == 8 and st.phase() == G.BIDDING)
+    press(dev, B)
+    menu_pick(dev, "Scores")
+    sheet = top(dev)
+    st = g.match.state
+    # Eight deals and phase 1's subtotals with its bonus (GJ-19).
+    assert len(sheet.rows) == 9 and sheet.rows[-1] == (-1, 0)
+    assert st.phase_total(0) == st.scores()
+    assert sheet.top == len(sheet.rows) - sheet.ROWS  # the latest rows
+    press(dev, DOWN)
+    assert sheet.top == len(sheet.rows) - sheet.ROWS  # already at the bottom
+    for _ in range(len(sheet.rows)):
+        press(dev, UP)
+    assert sheet.top == 0
+    press(dev, B)
+    assert isinstance(top(dev), Pause)
+
+
+def test_other_hands_are_never_drawn_gj22(tmp_path):
+    # Two positions that differ only in the other hands draw the same frame.
+    for d in (4, 8):
+        m = match_at(tmp_path, [PERSON, PERSON, 0, 0],
+                     lambda s: s.d == d and s.phase() == G.PLAYING and s.tn == 1, 1, "georgian")
+        st = m.state
+        viewer = st.to_move()
+        a = frame_of(m, viewer, table)
+        x = (viewer + 1) % 4  # the two seats still to play: hands of the same size
+        y = (viewer + 2) % 4
+        for s in range(4):
+            st.hm[4 * x + s], st.hm[4 * y + s] = st.hm[4 * y + s], st.hm[4 * x + s]
+        st.jk[x], st.jk[y] = st.jk[y], st.jk[x]
+        assert frame_of(m, viewer, table) == a
+        own = frame_of(m, x, table)
+        assert own != a
+
+
+def test_resume_mid_deal(tmp_path):
+    root = tmp_path / "resume"
+    dev = new_device(root, 12)
+    g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
+    reach(dev, g, lambda st, t: st.deals_done() == 3 and t.mode == table.CARDS and st.tn > 0)
+    want = g.match.state.encode()
+    moves = list(g.match.moves)
+    dev = new_device(root, 99)
+    t = top(dev)
+    assert isinstance(t, Title) and t.items[0] == "Resume Georgian Joker"
+    press(dev, A)
+    g = top(dev)
+    assert isinstance(g, play.GameScreen) and g.match.state.encode() == want and list(g.match.moves) == moves
+    assert g.table.mode == table.CARDS and not g.table.holding()  # no draw shown again

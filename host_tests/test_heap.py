@@ -1,0 +1,48 @@
+# The heap returns (the short form of `make bench`'s soak, tools/platformbench.py):
+# under MicroPython, the firmware compiled as the board has it and booted as
+# main.py boots it, a match of every registered game (its strongest bot against
+# Easy) peaks under 112 KB of the app's heap, and two more matches of each grow
+# the title by under 2 KB (no leak per match); and the board's soft
+# reset when a match left the title grown more than that.
+import re
+
+import tools.host  # noqa: F401  (framebuf stand-in on CPython)
+from firmware import app as firmware_app
+from firmware.buttons import A, B
+from firmware.menus import playable
+from host_tests.test_app import menu_pick, new_device, press, setup_match
+from tools import micropython, platformbench
+
+
+def test_heap_returns_after_every_game():
+    with open(platformbench.__file__.replace("tools/platformbench.py", "boards/pico.json")) as f:
+        profile = f.read()
+    rc, out = micropython.run_compiled("tools.platformbench", platformbench.SOURCES,
+                                       [profile, "--soak", "2", "--heap-only"], capture=True)
+    assert rc == 0, out
+    peaks = dict([(m[0], int(m[1])) for m in re.findall(r"platform: peak (\w+) (\d+)", out)])
+    assert sorted(peaks) == sorted(playable()), out
+    for gid, peak in peaks.items():
+        assert 0 < peak <= platformbench.PEAK, (gid, peak)
+    found = re.search(r"platform: soak rise (-?\d+) along one game's matches .* level", out)
+    assert int(found.group(1)) <= platformbench.GROWTH, out  # the level: see platformbench.GROWTH
+    assert out.count("platform: soak ") == len(peaks) + 1
+
+
+def test_board_resets_softly_only_when_a_match_left_the_title_grown(tmp_path, monkeypatch):
+    # On the board (gc.mem_alloc) home() after a match compares the heap with
+    # the fresh title's and resets softly past firmware.app.GROWTH bytes.
+    in_use = [50000]
+    monkeypatch.setattr(firmware_app, "_heap", lambda: in_use[0])
+    for grown, resets in ((firmware_app.GROWTH, 0), (firmware_app.GROWTH + 16, 1)):
+        dev = new_device(tmp_path / str(grown), seed=4)
+        calls = []
+        dev.app.reset = lambda: calls.append(1)
+        assert dev.app.fresh == 50000
+        setup_match(dev, ["Person", "Bot Easy"])
+        in_use[0] = 50000 + grown
+        press(dev, B)
+        menu_pick(dev, "Quit match")
+        press(dev, A)
+        assert len(calls) == resets, (grown, calls)
+        in_use[0] = 50000

