@@ -58,9 +58,9 @@ def swap(dev, t, st, seat, rng):
     before = bytearray(st.groups(seat))
     steer(dev, t.cur, i)
     press(dev, A)
-    assert t.mode == table.PAIR and t.picked == i
-    assert sorted([s[2] for s in t.cur.spots]) == [J.swap_code(i, k) for k in range(len(before))
-                                                   if J.swap_code(i, k) in legal and k != i]
+    assert t.mode == table.PAIR and t.picked == i and t.cur.selected() == table.PUT_BACK
+    assert sorted([s[2] for s in t.cur.spots if s[2] != table.PUT_BACK]) == [
+        J.swap_code(i, k) for k in range(len(before)) if J.swap_code(i, k) in legal and k != i]
     steer(dev, t.cur, m)
     press(dev, A)
     now = st.groups(seat)
@@ -288,3 +288,39 @@ def test_resume_mid_deal(tmp_path):
         names_shown(dev, g.match.state, seat)
         checks = play_deals(dev, 1, 5)
         assert checks["turns"] == 1 and checks["reveals"] == 1
+
+
+def a_until_bet(dev, g, seat):
+    # Presses A alone until the seat has bet; returns the presses.
+    st = g.match.state
+    for k in range(1, 20):
+        press(dev, A)
+        if st.bets(seat)[0] != J.UNKNOWN:
+            return k
+    raise AssertionError("A alone did not end the turn")
+
+
+def test_a_alone_ends_a_turn(tmp_path):
+    # A turn starts on "arrange for me", then goes on to the bets; A on a
+    # card picked, or on the Jokers' rank they stand at, moves on too.
+    dev = new_device(tmp_path / "a", 8)
+    g = start(dev, ["Person", "Person"])
+    press(dev, A)  # the hand-off
+    t = g.table
+    assert t.cur.selected() == J.AUTO
+    assert a_until_bet(dev, g, 0) == 5  # arrange, BET, three betting cards
+    press(dev, A)  # the hand-off to P2
+    st = g.match.state
+    steer(dev, t.cur, [s[2] for s in t.cur.spots if s[2] < J.RANK][0])
+    if st.cards(1)[0] >= J.RED_JOKER:
+        steer(dev, t.cur, J.RANK)
+        press(dev, A)
+        press(dev, A)  # the rank they stand at: no move, on to BET
+        assert t.mode == table.ARRANGE and t.cur.selected() in (J.BET, J.AUTO)
+        steer(dev, t.cur, [s[2] for s in t.cur.spots if s[2] < J.RANK][0])
+    n = len(g.match.moves)
+    press(dev, A)
+    press(dev, A)  # the card itself: put back, on to the actions
+    assert len(g.match.moves) == n and t.mode == table.ARRANGE and t.cur.selected() == J.AUTO
+    a_until_bet(dev, g, 1)
+    assert t.holding()  # the reveal

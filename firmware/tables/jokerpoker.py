@@ -11,7 +11,10 @@
 #   DEAL 1/3   You 0 P2 0                the deal and the scores
 #
 # Moving a card takes two steps: a card, then the card of another hand to
-# swap it with (the hands stay 5/5/5 or 5/5/3); B steps back. The Joker item
+# swap it with (the hands stay 5/5/5 or 5/5/3); B, or A on the card itself,
+# puts it back. A turn starts on ARRANGE FOR ME, which leads on to BET, and A
+# on what is already so (the card itself, the Jokers' rank) moves on to the
+# next action too: pressing A alone always ends a turn. The Joker item
 # picks the rank all Jokers stand at (JP-9), the names showing each rank
 # before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn.
 #
@@ -53,6 +56,7 @@ PAIR = 1  # choosing the card to swap it with
 JOKER = 2  # choosing the Jokers' rank
 BETS = 3  # choosing the betting cards
 WATCH = 4  # nothing to choose
+PUT_BACK = -2  # PAIR: the picked card itself
 
 
 def name(v):
@@ -76,6 +80,8 @@ class Table(Base):
         self.chosen = []  # BETS: the values picked for hands 1.. so far
         self.vals = [0, 0, 0]
         self.shown = -1  # deals whose reveal was shown
+        self.turn = -1  # the deal and seat of the turn the cursor is in
+        self.go = -1  # the action the cursor goes to next, or -1
         self.step = 3  # the hand of the reveal on the screen; 3: none
 
     # ----- the state changed
@@ -96,6 +102,10 @@ class Table(Base):
         if st.deal_over() or st.to_move() != viewer or not self.match.is_person(viewer):
             return
         self.legal = self.v.legal_moves()
+        turn = 8 * st.deal_no + viewer
+        if turn != self.turn:
+            self.turn = turn
+            self.go = J.AUTO  # a new turn starts on "arrange for me"
         self._arrange()
 
     def _arrange(self):
@@ -121,6 +131,12 @@ class Table(Base):
             if (a == J.AUTO) or (a == J.RANK and cards[0] >= J.RED_JOKER) or (a == J.BET and self.can_bet):
                 spots.append((ACT_Y, x, a))
         self.cur.set(spots)
+        if self.go >= 0:
+            # The next step of a turn A alone plays through: arrange, bet.
+            for k in range(len(spots)):
+                if spots[k][2] == self.go or (self.go == J.BET and spots[k][2] == J.AUTO and not self.can_bet):
+                    self.cur.i = k
+            self.go = -1
         self.mode = ARRANGE
 
     def holding(self):
@@ -151,8 +167,13 @@ class Table(Base):
             return -1
         s = self.cur.selected()
         if m == PAIR:
-            return s
+            if s != PUT_BACK:
+                return s
+            self.go = J.AUTO  # the card left where it was: on to the actions
+            self._arrange()
+            return -1
         if s == J.AUTO:
+            self.go = J.BET
             return s
         if s == J.RANK:
             self._joker()
@@ -174,15 +195,16 @@ class Table(Base):
         return False
 
     def _pair(self, i):
-        # The cards the picked one may swap with, in the other hands.
+        # The cards the picked one may swap with, in the other hands, and the
+        # picked one itself (to put it back), where the cursor starts.
         self.picked = i
         groups = self.v.groups(self.viewer)
         spots = []
         col = [0, 0, 0]
         for j in range(len(groups)):
             g = groups[j]
-            if j != i and J.swap_code(i, j) in self.legal:
-                spots.append((ROW_Y[g], CARD_X + col[g] * PITCH, J.swap_code(i, j)))
+            if j == i or J.swap_code(i, j) in self.legal:
+                spots.append((ROW_Y[g], CARD_X + col[g] * PITCH, PUT_BACK if j == i else J.swap_code(i, j)))
             col[g] += 1
         self.cur.set(spots)
         self.mode = PAIR
@@ -208,7 +230,8 @@ class Table(Base):
             m = J.RANK + self.ranks[self.rank]
             if m in self.legal:
                 return m
-            self._arrange()  # the rank they already stand at
+            self.go = J.BET  # the rank they already stand at: on to the bets
+            self._arrange()
         return -1
 
     def _bets(self):
