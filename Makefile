@@ -27,6 +27,8 @@ RUNTIME ?= cpython
 WEB_PORT ?= 8000
 SELFPLAY := $(PY) -m tools.selfplay --game $(GAME) --seed $(SEED) --games $(GAMES) \
 	$(if $(SEATS),--seats $(SEATS)) $(if $(LEVELS),--levels $(LEVELS)) $(if $(OPTIONS),--options $(OPTIONS))
+# Joker Poker also with its Hard bot at 3 seats (the run above plays it with 4 Easy seats).
+JPSELFPLAY := $(PY) -m tools.selfplay --game jokerpoker --seed 101 --games 12 --levels 1,0,1
 
 PYRIGHT := node_modules/.bin/pyright
 
@@ -97,6 +99,8 @@ selfplay-check: deps
 	mkdir -p build
 	$(SELFPLAY) --runtime cpython > build/selfplay-cpython.jsonl
 	$(SELFPLAY) --runtime micropython > build/selfplay-micropython.jsonl
+	$(JPSELFPLAY) --runtime cpython >> build/selfplay-cpython.jsonl
+	$(JPSELFPLAY) --runtime micropython >> build/selfplay-micropython.jsonl
 	cmp build/selfplay-cpython.jsonl build/selfplay-micropython.jsonl
 	@echo "selfplay: $$(wc -l < build/selfplay-cpython.jsonl) matches identical on CPython and MicroPython"
 

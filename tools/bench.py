@@ -35,8 +35,10 @@ REPEATS = 2  # the same bot match (every seat at one level) is timed this often;
 # tools.pokerbench: the poker evaluator's speed (against treys) and tables;
 # tools.predictionbench: Prediction's exact odds against their 0.3 s target;
 # tools.georgianbench: Georgian Joker's resume of a whole match and Hard's play-outs;
-# tools.platformbench: heap soak, idle CPU share, CircuitPython frame cost.
-MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench", "tools.georgianbench", "tools.platformbench")
+# tools.platformbench: heap soak, idle CPU share, CircuitPython frame cost;
+# tools.jokerpokerbench: Joker Poker's arrange-for-me against exhaustive search, its time.
+MORE = ("tools.uibench", "tools.pokerbench", "tools.predictionbench", "tools.georgianbench", "tools.platformbench",
+        "tools.jokerpokerbench")
 
 
 if sys.implementation.name == "micropython":

@@ -15,18 +15,24 @@ DEALS = 4000
 ROUNDS = 4
 
 
+def dealt_hands(rng, hs, seats, vals):
+    # A random deal's hands arranged by propose(): vals gets their values,
+    # -> the groups in the device's order (positions()).
+    deck = bytearray(range(55))
+    rng.shuffle(deck)
+    cards = J.canonical(deck[:hs])
+    groups = J.propose(cards, seats)
+    J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
+    return J.positions(vals, hs)
+
+
 def counts(hs, seats, deals, seed):
     # Per position, how many hands of each class (category * 13 + first rank).
     rng = Rng(seed)
     out = [[0] * 117 for _ in range(3)]
     vals = [0, 0, 0]
     for _ in range(deals):
-        deck = bytearray(range(55))
-        rng.shuffle(deck)
-        cards = J.canonical(deck[:hs])
-        groups = J.propose(cards, seats)
-        J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
-        for pos, g in enumerate(J.positions(vals, hs)):
+        for pos, g in enumerate(dealt_hands(rng, hs, seats, vals)):
             out[pos][J.strength(vals[g]) // 13] += 1
     return out
 
@@ -51,12 +57,7 @@ def ahead(deals=400, seed=9):
         total = [0, 0, 0]
         vals = [0, 0, 0]
         for _ in range(deals):
-            deck = bytearray(range(55))
-            rng.shuffle(deck)
-            cards = J.canonical(deck[:hs])
-            groups = J.propose(cards, seats)
-            J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
-            order = J.positions(vals, hs)
+            order = dealt_hands(rng, hs, seats, vals)
             chances = sorted([w[h * J.NCLASS + J.strength(vals[order[h]])] * 1000 // J.F_ONE for h in range(3)])
             for h in range(3):
                 total[h] += chances[2 - h]

@@ -21,7 +21,8 @@ LEVELS = ("Easy", "Hard")
 # ahead() prints them): what the betting cards kept for later deals bring.
 AHEAD = ((0, 0, 0), (0, 0, 0), (765, 503, 244), (664, 294, 83), (596, 175, 28))
 
-_plan = [None, None]  # the last plan's key and (groups, rank, bets)
+_key = None  # what the last plan was made for
+_plan = None  # and that plan: (groups, rank, bets)
 
 
 def choose(view, level, rng=None):
@@ -29,11 +30,14 @@ def choose(view, level, rng=None):
     if len(moves) == 1:
         return moves[0]  # CONTINUE between deals
     p = view.to_move()
+    global _key, _plan
     key = (level, p, view.deal_no, bytes(view.cards(p)), bytes(view.bs))
-    if _plan[0] != key:
-        _plan[0] = key
-        _plan[1] = plan(view, level)
-    groups, rank, bets = _plan[1]
+    made = _plan if _key == key else None
+    if made is None:
+        made = plan(view, level)
+        _key = key
+        _plan = made
+    groups, rank, bets = made
     return step(view, groups, rank, bets, moves)
 
 
@@ -94,9 +98,10 @@ def plan(view, level):
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
+    easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
     if level == 0:
-        return best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best)
-    return _hard(view, p, cards, more)
+        return easy
+    return _hard(view, p, cards, more) or easy
 
 
 def _ordered(view, cards, groups, rank, out):
@@ -192,10 +197,11 @@ def _their_bets(view, p):
     return total
 
 
-def _options(free, left, n):
+def _options(free, left, n, memo=None):
     # Every choice of three betting cards from free (counts per value 0-4), as
     # (a, b, c) highest first, with what the rest bring in the `left` deals to
-    # come (millionths: see _later).
+    # come (millionths: see _later, memo its answers so far).
+    memo = {} if memo is None else memo
     out = []
     for a in range(5):
         if not free[a]:
@@ -208,7 +214,7 @@ def _options(free, left, n):
             for c in range(b + 1):
                 if free[c]:
                     free[c] -= 1
-                    out.append((a, b, c, _later(free, left, n)))
+                    out.append((a, b, c, _later(free, left, n, memo)))
                     free[c] += 1
             free[b] += 1
         free[a] += 1
@@ -232,16 +238,23 @@ def _best_bets(options, edges):
     return best, out
 
 
-def _later(free, left, n):
+def _later(free, left, n, memo):
     # What the betting cards free bring in the `left` deals to come, each
     # deal's three best on its hands in order of strength (millionths), the
-    # chances of those hands as AHEAD expects.
+    # chances of those hands as AHEAD expects; worked out once per free and
+    # left (memo), as many choices now leave the same cards.
     if not left:
         return 0
+    key = left
+    for v in free:
+        key = key * 4 + v
+    best = memo.get(key)
+    if best is not None:
+        return best
     e0, e1, e2 = [edge(c, n) for c in AHEAD[n]]
-    best = None
-    for a, b, c, later in _options(free, left - 1, n):
+    for a, b, c, later in _options(free, left - 1, n, memo):
         v = (a * e0 + b * e1 + c * e2) * 1000 + later
         if best is None or v > best:
             best = v
+    memo[key] = best
     return best

@@ -1090,17 +1090,6 @@ class JokerPoker(State):
                 seen[c] = 1
         return [c for c in range(55) if not seen[c]]
 
-    def hidden_places(self):
-        # Where the unseen cards lie (engine.ai.sampling): the hidden seats'
-        # hands in seat order, then the cards nobody was dealt.
-        hs = self.hs
-        out = []
-        for q in range(self.n):
-            if self.hand[q * hs] == UNKNOWN:
-                out.append((hs, 0, 0))
-        out.append((55 - self.n * hs, 0, 0))
-        return out
-
     # ----- bytes
 
     def encode(self):
