@@ -69,7 +69,6 @@ class Table(Base):
         self.viewer = 0
         self.v = None  # the viewer's view: all that is drawn while arranging
         self.cur = Cursor()  # cards and actions
-        self.cur.last = (ROW_Y[0], CARD_X, 0)
         self.bet_cur = Cursor()  # the betting cards
         self.mode = WATCH
         self.legal = ()
