@@ -1,0 +1,326 @@
+# The Joker Poker table driven through the buttons on the simulator's host
+# stand-ins: a person moves cards between hands, sets the Joker rank, lets
+# the device arrange, bets a betting card on each hand and watches the reveal
+# hand by hand, every step held until A; people hand the device on without a
+# card of anybody's drawn; a match resumes mid-deal. Rule ids (JP-n) are those
+# of seeds/jokerpoker.md.
+import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
+from engine import poker
+from engine.games import jokerpoker as J
+from engine.rng import Rng
+from firmware import play
+from firmware.buttons import A, B, DOWN, RIGHT
+from firmware.match import PERSON
+from firmware.menus import Pause, Title
+from firmware.tables import jokerpoker as table
+from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_habitual_ui import blank, steer
+from host_tests import test_prediction_ui as prediction_ui
+from host_tests.test_prediction_ui import new_device, shows, top
+
+MAX_FRAMES = 20000
+
+
+def start(dev, seats):
+    # Title -> Joker Poker -> as many players as seats ("Person", "Bot Hard", ...) -> Start.
+    menu_pick(dev, "Joker Poker")
+    s = top(dev)
+    while s.items[0] != "Players: %d" % len(seats):
+        press(dev, RIGHT)
+    press(dev, DOWN)
+    for i in range(len(seats)):
+        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
+            press(dev, RIGHT)
+        press(dev, DOWN)
+    menu_pick(dev, "Start")
+    g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]  # under a hand-off
+    assert isinstance(g, play.GameScreen) and g.match.game_id == "jokerpoker"
+    return g
+
+
+def names_shown(dev, st, seat, vals=None):
+    # Every hand row shows its live name and its place (JP-6, JP-10).
+    vals = vals or st.values(seat)
+    order = J.positions(vals, len(st.cards(seat)))
+    for g in range(3):
+        y = table.ROW_Y[g]
+        assert shows(dev, table.name(vals[g]), table.NAME_X, y + 1, table.SMALL)
+        assert shows(dev, "%d" % (order.index(g) + 1), 0, y)
+
+
+def swap(dev, t, st, seat, rng):
+    # A card, then the card of another hand it changes places with (JP-5).
+    legal = [m for m in st.legal_moves() if m < J.RANK]
+    m = legal[rng.below(len(legal))]
+    i, j = J.SWAP_I[m], J.SWAP_J[m]
+    movable = set([J.SWAP_I[k] for k in legal] + [J.SWAP_J[k] for k in legal])
+    assert sorted([s[2] for s in t.cur.spots if s[2] < J.RANK]) == sorted(movable)
+    before = bytearray(st.groups(seat))
+    steer(dev, t.cur, i)
+    press(dev, A)
+    assert t.mode == table.PAIR and t.picked == i and t.cur.selected() == table.PUT_BACK
+    assert sorted([s[2] for s in t.cur.spots if s[2] != table.PUT_BACK]) == [
+        J.swap_code(i, k) for k in range(len(before)) if J.swap_code(i, k) in legal and k != i]
+    steer(dev, t.cur, m)
+    press(dev, A)
+    now = st.groups(seat)
+    assert now[i] == before[j] and now[j] == before[i] and t.mode == table.ARRANGE
+
+
+def joker_rank(dev, t, st, seat, rng):
+    # JP-9: the rank every Joker stands at, the names showing each before A.
+    steer(dev, t.cur, J.RANK)
+    press(dev, A)
+    assert t.mode == table.JOKER
+    for _ in range(1 + rng.below(13)):
+        press(dev, RIGHT)
+    r = t.ranks[t.rank]
+    at = J.best_rank(st.cards(seat), st.groups(seat), st.num_seats()) if r == J.BEST else r
+    names_shown(dev, st, seat, J.group_values(st.cards(seat), st.groups(seat), at, [0, 0, 0]))
+    press(dev, A)
+    assert t.mode == table.ARRANGE and st.joker_rank(seat) == at
+
+
+def person_turn(dev, g, rng, checks):
+    # One person's whole turn through the cursor: a few swaps, the Joker rank,
+    # "arrange for me" now and then, then a betting card on each hand (JP-14).
+    st = g.match.state
+    t = g.table
+    seat = st.to_move()
+    assert t.mode == table.ARRANGE and g.viewer == seat
+    names_shown(dev, st, seat)
+    for _ in range(rng.below(3)):
+        swap(dev, t, st, seat, rng)
+        names_shown(dev, st, seat)
+        checks["swaps"] += 1
+    if st.cards(seat)[0] >= J.RED_JOKER:
+        joker_rank(dev, t, st, seat, rng)
+        checks["jokers"] += 1
+    if st.problem(seat) or rng.below(2):
+        want = J.propose(st.cards(seat), st.num_seats())
+        steer(dev, t.cur, J.AUTO)  # one step from anywhere on the action row
+        press(dev, A)
+        assert list(st.groups(seat)) == list(want) and not st.problem(seat)
+        checks["auto"] += 1
+    steer(dev, t.cur, J.BET)
+    press(dev, A)
+    assert t.mode == table.BETS
+    free = st.free_bets(seat)
+    chosen = []
+    for h in range(3):
+        values = sorted([s[2] for s in t.bet_cur.spots])
+        assert values == [c for c in range(5) if free[c]]  # JP-14: any unused card, on any hand
+        c = values[rng.below(len(values))]
+        steer(dev, t.bet_cur, c)
+        assert shows(dev, "BET ON HAND %d" % (h + 1), 0, table.LINE_Y[0], table.SMALL)
+        press(dev, A)
+        chosen.append(c)
+        free[c] -= 1
+    assert g.match.moves[-1] == J.bet_code(*chosen)
+    checks["turns"] += 1
+
+
+def watch_reveal(dev, g, checks):
+    # JP-15..17: hand 1 of every seat, then hand 2, then hand 3, each held until A.
+    st = g.match.state
+    t = g.table
+    n = len(g.match.moves)
+    for h in range(3):
+        for _ in range(20):
+            dev.frame()
+        assert t.holding() and t.step == h and top(dev) is g and len(g.match.moves) == n
+        assert shows(dev, "HAND %d OF 3" % (h + 1), 0, 0, table.SMALL)
+        won = st.hand_winners(h)
+        pot = sum([st.bets(q)[h] for q in range(st.num_seats())])
+        if len(won) == 1:
+            assert shows(dev, "%s TAKES %d" % (g.match.short(won[0]), pot), 0, table.FOOT_Y[1], table.SMALL)
+        press(dev, A)
+    assert not t.holding()
+    # The running totals after hand 3 are the scores (JP-16, JP-18).
+    assert t.running(3) == st.scores()
+    checks["reveals"] += 1
+
+
+def play_deals(dev, deals, seed):
+    rng = Rng(seed)
+    checks = {"swaps": 0, "jokers": 0, "auto": 0, "turns": 0, "reveals": 0, "ends": 0, "handoffs": 0}
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            break
+        if isinstance(t, play.GameEnd):
+            checks["ends"] += 1
+            if checks["ends"] == deals:
+                break
+            press(dev, A)
+        elif isinstance(t, play.Handoff):
+            # Everything is secret (JP-15): the hand-off draws no card at all.
+            buf, fb = blank()
+            t.draw(fb)
+            assert bytes(dev.display.buf) == bytes(buf)
+            checks["handoffs"] += 1
+            press(dev, A)
+        elif isinstance(t, play.GameScreen) and t.table.holding():
+            watch_reveal(dev, t, checks)
+        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot and t.who == t.viewer:
+            person_turn(dev, t, rng, checks)
+        else:
+            dev.frame()
+            check_frame(dev)
+    return checks
+
+
+def test_person_against_a_bot_plays_a_whole_match(tmp_path):
+    dev = new_device(tmp_path / "two", 11)
+    start(dev, ["Person", "Bot Hard"])
+    checks = play_deals(dev, 99, 1)
+    assert isinstance(top(dev), play.MatchEnd) and dev.app.match is None
+    # JP-18: three deals, each revealed hand by hand.
+    assert checks["turns"] == 3 and checks["reveals"] == 3 and checks["ends"] == 2
+    assert checks["handoffs"] == 0 and checks["swaps"] > 0 and checks["auto"] > 0, checks
+
+
+def test_four_seats_two_people_hand_off(tmp_path):
+    dev = new_device(tmp_path / "four", 24)
+    start(dev, ["Person", "Bot Easy", "Person", "Bot Hard"])
+    checks = play_deals(dev, 1, 4)
+    assert checks["turns"] == 2 and checks["reveals"] == 1 and checks["ends"] == 1
+    assert checks["handoffs"] == 2  # to P1, then to P3
+
+
+def match_at(tmp_path, seats, want, seed=1):
+    return prediction_ui.match_at(tmp_path, seats, want, seed, "jokerpoker")
+
+
+def frame_of(m, viewer):
+    return prediction_ui.frame_of(m, viewer, table)
+
+
+def test_other_hands_are_never_drawn_jp15(tmp_path):
+    # Two deals that differ only in the other seats' cards draw the same frame
+    # for the person to move.
+    for seats in ([PERSON, 0], [0, PERSON, 0, 1]):
+        me = seats.index(PERSON)
+        m = match_at(tmp_path, seats, lambda s: s.to_move() == me and s.deal_no == 2)
+        st = m.state
+        a = frame_of(m, me)
+        hs = st.hs
+        mine = set(st.cards(me))
+        others = [c for c in range(55) if c not in mine]
+        others.reverse()  # the others get other cards than dealt
+        k = 0
+        for q in range(st.num_seats()):
+            if q != me:
+                new = J.canonical(others[k:k + hs])
+                k += hs
+                st.hand[q * hs:(q + 1) * hs] = new
+        assert frame_of(m, me) == a
+        own = st.cards(me)
+        spare = [c for c in range(55) if c not in st.hand]
+        st.hand[me * hs:(me + 1) * hs] = J.canonical(list(own[:-1]) + spare[:1])
+        assert frame_of(m, me) != a  # while the viewer's own cards are drawn
+
+
+def test_bots_alone_are_not_held(tmp_path):
+    # The reveal waits for A only when a person is there to press it.
+    m = match_at(tmp_path, [0, 1, 1], lambda s: s.deal_over())
+    t = table.Table(m)
+    t.refresh(0)
+    assert not t.holding()
+    m.seats[1] = PERSON
+    t = table.Table(m)
+    t.refresh(0)
+    assert t.holding() and t.step == 0
+
+
+def test_b_steps_back_then_pauses(tmp_path):
+    dev = new_device(tmp_path / "back", 3)
+    g = start(dev, ["Person", "Bot Easy"])
+    t = g.table
+    st = g.match.state
+    press(dev, B)
+    assert isinstance(top(dev), Pause)  # nothing to step back from
+    press(dev, B)
+    assert top(dev) is g and t.mode == table.ARRANGE
+    steer(dev, t.cur, [s[2] for s in t.cur.spots if s[2] < J.RANK][0])
+    press(dev, A)
+    assert t.mode == table.PAIR
+    press(dev, B)
+    assert t.mode == table.ARRANGE and top(dev) is g and not g.match.moves
+    if st.problem(0):
+        steer(dev, t.cur, J.AUTO)
+        press(dev, A)
+    steer(dev, t.cur, J.BET)
+    press(dev, A)
+    press(dev, A)
+    assert t.mode == table.BETS and len(t.chosen) == 1
+    press(dev, B)
+    assert t.mode == table.BETS and not t.chosen
+    press(dev, B)
+    assert t.mode == table.ARRANGE and top(dev) is g
+
+
+def test_resume_mid_deal(tmp_path):
+    # A power cut while a person arranges: Resume brings back the same deal,
+    # arrangement and all, and the person carries on.
+    for seats in (["Person", "Bot Easy"], ["Bot Easy", "Person", "Bot Hard"]):
+        root = tmp_path / ("r%d" % len(seats))
+        dev = new_device(root, 40 + len(seats))
+        g = start(dev, seats)
+        rng = Rng(len(seats))
+        for _ in range(MAX_FRAMES):
+            if not g.bot and g.end == play.NONE:
+                break
+            dev.frame()
+        st = g.match.state
+        seat = st.to_move()
+        for _ in range(2):
+            swap(dev, g.table, st, seat, rng)
+        want = st.encode()
+        moves = list(g.match.moves)
+        dev = new_device(root, 99)
+        t = top(dev)
+        assert isinstance(t, Title) and t.items[0] == "Resume Joker Poker"
+        press(dev, A)
+        g = top(dev)
+        assert isinstance(g, play.GameScreen) and g.match.state.encode() == want
+        assert list(g.match.moves) == moves and g.table.mode == table.ARRANGE
+        names_shown(dev, g.match.state, seat)
+        checks = play_deals(dev, 1, 5)
+        assert checks["turns"] == 1 and checks["reveals"] == 1
+
+
+def a_until_bet(dev, g, seat):
+    # Presses A alone until the seat has bet; returns the presses.
+    st = g.match.state
+    for k in range(1, 20):
+        press(dev, A)
+        if st.bets(seat)[0] != J.UNKNOWN:
+            return k
+    raise AssertionError("A alone did not end the turn")
+
+
+def test_a_alone_ends_a_turn(tmp_path):
+    # A turn starts on "arrange for me", then goes on to the bets; A on a
+    # card picked, or on the Jokers' rank they stand at, moves on too.
+    dev = new_device(tmp_path / "a", 8)
+    g = start(dev, ["Person", "Person"])
+    press(dev, A)  # the hand-off
+    t = g.table
+    assert t.cur.selected() == J.AUTO
+    assert a_until_bet(dev, g, 0) == 5  # arrange, BET, three betting cards
+    press(dev, A)  # the hand-off to P2
+    st = g.match.state
+    steer(dev, t.cur, [s[2] for s in t.cur.spots if s[2] < J.RANK][0])
+    if st.cards(1)[0] >= J.RED_JOKER:
+        steer(dev, t.cur, J.RANK)
+        press(dev, A)
+        press(dev, A)  # the rank they stand at: no move, on to BET
+        assert t.mode == table.ARRANGE and t.cur.selected() in (J.BET, J.AUTO)
+        steer(dev, t.cur, [s[2] for s in t.cur.spots if s[2] < J.RANK][0])
+    n = len(g.match.moves)
+    press(dev, A)
+    press(dev, A)  # the card itself: put back, on to the actions
+    assert len(g.match.moves) == n and t.mode == table.ARRANGE and t.cur.selected() == J.AUTO
+    a_until_bet(dev, g, 1)
+    assert t.holding()  # the reveal
