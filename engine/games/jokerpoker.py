@@ -355,40 +355,125 @@ def _fill(buf, cards, b, nj, r, jokers_only, out, i):
         for a in range(b):
             out[i + a] = INVALID
         return i + b
-    for a in range(b if not jokers_only else min(b, nj)):
-        buf[0] = cards[a]
-        if a < nj:
-            v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+    if len(buf) == 3:
+        for a in range(b if not jokers_only else min(b, nj)):
+            buf[0] = cards[a]
+            v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
+            out[i + a] = INVALID if v < 0 else strength(v)
+        return i + b
+    # Five cards: buf[1..4] are plain and ranked high to low, cards[a] a Joker
+    # or a card ranked at least as high. strength() is worked out from which
+    # neighbours pair up, once for the four, then a few steps per card a: the
+    # costly part of _table otherwise.
+    rb = buf[1] % 13
+    rc = buf[2] % 13
+    rd = buf[3] % 13
+    re = buf[4] % 13
+    bc = rb == rc
+    cd = rc == rd
+    de = rd == re
+    # same: the strength with a card of rank rb; base + ra * step with a higher
+    # one; joker: with a Joker at its best (at rank jr), if _best would take
+    # that rank (-1: ask _best).
+    step = 1
+    jr = rb
+    if bc and cd and de:  # quads, a kicker
+        same = joker = INVALID
+        base = 7 * 169 + rb * 13
+    elif bc and cd:  # trips b c d
+        same = joker = 7 * 169 + rb * 13 + re
+        base = 3 * 169 + rb * 13
+    elif cd and de:  # trips c d e
+        same = 6 * 169 + rc * 13 + rb
+        base = 3 * 169 + rc * 13
+        joker = 7 * 169 + rc * 13 + rb
+        jr = rc
+    elif bc and de:  # two pairs
+        same = joker = 6 * 169 + rb * 13 + rd
+        base = 2 * 169 + rb * 13 + rd
+        step = 0
+    elif bc:
+        same = joker = 3 * 169 + rb * 13 + rd
+        base = 169 + rb * 13
+    elif cd:
+        same = 2 * 169 + rb * 13 + rc
+        base = 169 + rc * 13
+        joker = 3 * 169 + rc * 13 + rb
+        jr = rc
+    elif de:
+        same = 2 * 169 + rb * 13 + rd
+        base = 169 + rd * 13
+        joker = 3 * 169 + rd * 13 + rb
+        jr = rd
+    else:
+        same = joker = 169 + rb * 13 + rc
+        base = -1  # five ranks: a straight, flush or high card
+    suit = buf[1] // 13
+    if suit != buf[2] // 13 or suit != buf[3] // 13 or suit != buf[4] // 13:
+        suit = -1
+    run = base < 0 and rb - re == 3
+    if base < 0 and (suit >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+        joker = INVALID  # a straight or flush may do better
+    held = 0  # the suits of rank jr the four hold
+    for k in range(1, 5):
+        if buf[k] % 13 == jr:
+            held |= 1 << (buf[k] // 13)
+    for a in range(min(b, nj)):
+        c = cards[a]
+        if r < 0 and joker != INVALID and COLOUR[c - RED_JOKER] & ~held:
+            out[i + a] = joker
         else:
-            v = poker.evaluate(buf)
-        out[i + a] = INVALID if v < 0 else strength(v)
+            buf[0] = c
+            v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+            out[i + a] = INVALID if v < 0 else strength(v)
+    if jokers_only:
+        return i + b
+    for a in range(nj, b):
+        c = cards[a]
+        ra = c % 13
+        if ra == rb:
+            out[i + a] = same
+        elif base >= 0:
+            out[i + a] = base + ra * step
+        else:
+            cat = 5 if c // 13 == suit else 0
+            if run and ra == rb + 1:
+                cat = 8 if cat else 4
+            elif run and ra == 12 and rb == 3:
+                out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+                continue
+            out[i + a] = cat * 169 + ra * 13 + rb
     return i + b
 
 
 def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The worth of groups a, b, c (masks of card positions; c the 3-card hand
-    # with 13 cards): the chances of winning at the positions the device puts
-    # them in, summed; -1 if they may not be played so (JP-9, JP-13). The
-    # tables come in as locals and colex() is written out: the climbs' hot path.
+    # with 13 cards), see _rate. The tables come in as locals and colex() is
+    # written out: the splits' hot path.
     x = a & 255
     sa = s5[lo[x] + hi[(pop[x] << 7) | (a >> 8)]]
     x = b & 255
     sb = s5[lo[x] + hi[(pop[x] << 7) | (b >> 8)]]
+    x = c & 255
+    sc = (s5 if hs == 15 else s3)[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
+    return _rate(hs, w, sa, sb, sc)
+
+
+def _rate(hs, w, sa, sb, sc):
+    # The worth of hands of strengths sa, sb, sc (sc the 3-card hand with 13
+    # cards): the chances of winning at the positions the device puts them in,
+    # summed; -1 if they may not be played so (JP-9, JP-13).
     if sa < sb:
         sa, sb = sb, sa
-    x = c & 255
     if hs == 15:
-        sc = s5[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
         if sb < sc:
             sb, sc = sc, sb
             if sa < sb:
                 sa, sb = sb, sa
-    else:
-        sc = s3[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
-        # Equal classes of a 3-card and a 5-card hand differ below the second
-        # rank: only a high card may then beat the 5-card hand; refused too.
-        if sc > sb or (sc == sb and sc < 169):
-            return -1
+    # Equal classes of a 3-card and a 5-card hand differ below the second
+    # rank: only a high card may then beat the 5-card hand; refused too.
+    elif sc > sb or (sc == sb and sc < 169):
+        return -1
     if sa == INVALID:
         return -1
     return w[sa] + w[NCLASS + sb] + w[2 * NCLASS + sc]
@@ -461,14 +546,21 @@ def _climb(hs, w, v):
         v = t
 
 
-def _swaps(hs, w, v, pairs):
+def _swaps(hs, w, v, pairs, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The first swap (of single cards, or of pairs) between two groups of _GS
     # that makes them worth more than v: made, and -> the new worth; else v.
+    # The climbs' hot path: the group left alone is looked up once per pair
+    # of groups, colex() written out.
     gs = _GS
     for x in range(2):
         for y in range(x + 1, 3):
             a = gs[x]
             b = gs[y]
+            c = gs[3 - x - y]
+            three = hs == 13 and y == 2  # group y is the 3-card hand
+            ty = s3 if three else s5
+            k = c & 255
+            sc = (s3 if hs == 13 and x + y == 1 else s5)[lo[k] + hi[(pop[k] << 7) | (c >> 8)]]
             ma = a
             while ma:
                 i = ma & -ma
@@ -489,13 +581,17 @@ def _swaps(hs, w, v, pairs):
                             nb ^= j2
                             if pairs:
                                 j2 |= j
-                            gs[x] = a ^ i2 ^ j2
-                            gs[y] = b ^ i2 ^ j2
-                            t = _score(hs, w, gs[0], gs[1], gs[2])
+                            m = a ^ i2 ^ j2
+                            k = m & 255
+                            sa = s5[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
+                            m = b ^ i2 ^ j2
+                            k = m & 255
+                            sb = ty[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
+                            t = _rate(hs, w, sa, sc, sb) if three else _rate(hs, w, sa, sb, sc)
                             if t > v:
+                                gs[x] = a ^ i2 ^ j2
+                                gs[y] = b ^ i2 ^ j2
                                 return t
-                            gs[x] = a
-                            gs[y] = b
     return v
 
 
