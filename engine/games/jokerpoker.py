@@ -327,7 +327,6 @@ def _table(cards, r, jokers_only):
     while nj < n and cards[nj] >= RED_JOKER:
         nj += 1
     buf = _B5
-    out = _S5
     i = 0
     for e in range(4, n):
         buf[4] = cards[e]
@@ -335,115 +334,122 @@ def _table(cards, r, jokers_only):
             buf[3] = cards[d]
             for c in range(2, d):
                 buf[2] = cards[c]
-                for b in range(1, c):
-                    buf[1] = cards[b]
-                    i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+                i = _fill5(cards, c, nj, r, jokers_only, i)
     if n == 13:
         buf = _B3
-        out = _S3
         i = 0
         for c in range(2, n):
             buf[2] = cards[c]
             for b in range(1, c):
                 buf[1] = cards[b]
-                i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+                if b < nj:  # two Jokers
+                    for a in range(b):
+                        _S3[i + a] = INVALID
+                else:
+                    for a in range(b if not jokers_only else min(b, nj)):
+                        buf[0] = cards[a]
+                        v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
+                        _S3[i + a] = INVALID if v < 0 else strength(v)
+                i += b
 
 
-def _fill(buf, cards, b, nj, r, jokers_only, out, i):
-    # The subsets buf with buf[0] = cards[a] for each a < b, at out[i], out[i + 1] ...
-    if b < nj:  # two Jokers
-        for a in range(b):
-            out[i + a] = INVALID
-        return i + b
-    if len(buf) == 3:
-        for a in range(b if not jokers_only else min(b, nj)):
-            buf[0] = cards[a]
-            v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
-            out[i + a] = INVALID if v < 0 else strength(v)
-        return i + b
-    # Five cards: buf[1..4] are plain and ranked high to low, cards[a] a Joker
-    # or a card ranked at least as high. strength() is worked out from which
-    # neighbours pair up, once for the four, then a few steps per card a: the
-    # costly part of _table otherwise.
-    rb = buf[1] % 13
+def _fill5(cards, c, nj, r, jokers_only, i):
+    # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
+    # at _S5[i], _S5[i + 1] ... -> the next i. _B5[1..4] are plain then and
+    # ranked high to low, cards[a] a Joker or a card ranked at least as high:
+    # strength() is worked out from which neighbours pair up, once for the
+    # four, then a few steps per card a (the costly part of _table otherwise).
+    buf = _B5
+    out = _S5
     rc = buf[2] % 13
     rd = buf[3] % 13
     re = buf[4] % 13
-    bc = rb == rc
     cd = rc == rd
     de = rd == re
-    # same: the strength with a card of rank rb; base + ra * step with a higher
-    # one; joker: with a Joker at its best (at rank jr), if _best would take
-    # that rank (-1: ask _best).
-    step = 1
-    jr = rb
-    if bc and cd and de:  # quads, a kicker
-        same = joker = INVALID
-        base = 7 * 169 + rb * 13
-    elif bc and cd:  # trips b c d
-        same = joker = 7 * 169 + rb * 13 + re
-        base = 3 * 169 + rb * 13
-    elif cd and de:  # trips c d e
-        same = 6 * 169 + rc * 13 + rb
-        base = 3 * 169 + rc * 13
-        joker = 7 * 169 + rc * 13 + rb
-        jr = rc
-    elif bc and de:  # two pairs
-        same = joker = 6 * 169 + rb * 13 + rd
-        base = 2 * 169 + rb * 13 + rd
-        step = 0
-    elif bc:
-        same = joker = 3 * 169 + rb * 13 + rd
-        base = 169 + rb * 13
-    elif cd:
-        same = 2 * 169 + rb * 13 + rc
-        base = 169 + rc * 13
-        joker = 3 * 169 + rc * 13 + rb
-        jr = rc
-    elif de:
-        same = 2 * 169 + rb * 13 + rd
-        base = 169 + rd * 13
-        joker = 3 * 169 + rd * 13 + rb
-        jr = rd
-    else:
-        same = joker = 169 + rb * 13 + rc
-        base = -1  # five ranks: a straight, flush or high card
-    suit = buf[1] // 13
-    if suit != buf[2] // 13 or suit != buf[3] // 13 or suit != buf[4] // 13:
+    suit = buf[2] // 13  # the suit the four share, or -1
+    if suit != buf[3] // 13 or suit != buf[4] // 13:
         suit = -1
-    run = base < 0 and rb - re == 3
-    if base < 0 and (suit >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
-        joker = INVALID  # a straight or flush may do better
-    held = 0  # the suits of rank jr the four hold
-    for k in range(1, 5):
-        if buf[k] % 13 == jr:
-            held |= 1 << (buf[k] // 13)
-    for a in range(min(b, nj)):
-        c = cards[a]
-        if r < 0 and joker != INVALID and COLOUR[c - RED_JOKER] & ~held:
-            out[i + a] = joker
+    for b in range(1, c):
+        if b < nj:  # two Jokers
+            for a in range(b):
+                out[i + a] = INVALID
+            i += b
+            continue
+        x = cards[b]
+        buf[1] = x
+        rb = x % 13
+        bc = rb == rc
+        # same: the strength with a card of rank rb; base + ra * step with a
+        # higher one; joker: with a Joker at its best (at rank jr), if _best
+        # would take that rank (INVALID: ask _best).
+        step = 1
+        jr = rb
+        if bc and cd and de:  # quads, a kicker
+            same = joker = INVALID
+            base = 7 * 169 + rb * 13
+        elif bc and cd:  # trips b c d
+            same = joker = 7 * 169 + rb * 13 + re
+            base = 3 * 169 + rb * 13
+        elif cd and de:  # trips c d e
+            same = 6 * 169 + rc * 13 + rb
+            base = 3 * 169 + rc * 13
+            joker = 7 * 169 + rc * 13 + rb
+            jr = rc
+        elif bc and de:  # two pairs
+            same = joker = 6 * 169 + rb * 13 + rd
+            base = 2 * 169 + rb * 13 + rd
+            step = 0
+        elif bc:
+            same = joker = 3 * 169 + rb * 13 + rd
+            base = 169 + rb * 13
+        elif cd:
+            same = 2 * 169 + rb * 13 + rc
+            base = 169 + rc * 13
+            joker = 3 * 169 + rc * 13 + rb
+            jr = rc
+        elif de:
+            same = 2 * 169 + rb * 13 + rd
+            base = 169 + rd * 13
+            joker = 3 * 169 + rd * 13 + rb
+            jr = rd
         else:
-            buf[0] = c
-            v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
-            out[i + a] = INVALID if v < 0 else strength(v)
-    if jokers_only:
-        return i + b
-    for a in range(nj, b):
-        c = cards[a]
-        ra = c % 13
-        if ra == rb:
-            out[i + a] = same
-        elif base >= 0:
-            out[i + a] = base + ra * step
-        else:
-            cat = 5 if c // 13 == suit else 0
-            if run and ra == rb + 1:
-                cat = 8 if cat else 4
-            elif run and ra == 12 and rb == 3:
-                out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
-                continue
-            out[i + a] = cat * 169 + ra * 13 + rb
-    return i + b
+            same = joker = 169 + rb * 13 + rc
+            base = -1  # five ranks: a straight, flush or high card
+        fl = suit if x // 13 == suit else -1
+        run = base < 0 and rb - re == 3
+        if nj:
+            if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+                joker = INVALID  # a straight or flush may do better
+            held = 0  # the suits of rank jr the four hold
+            for k in range(1, 5):
+                if buf[k] % 13 == jr:
+                    held |= 1 << (buf[k] // 13)
+            for a in range(min(b, nj)):
+                y = cards[a]
+                if r < 0 and joker != INVALID and COLOUR[y - RED_JOKER] & ~held:
+                    out[i + a] = joker
+                else:
+                    buf[0] = y
+                    v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+                    out[i + a] = INVALID if v < 0 else strength(v)
+        if not jokers_only:
+            for a in range(nj, b):
+                y = cards[a]
+                ra = y % 13
+                if ra == rb:
+                    out[i + a] = same
+                elif base >= 0:
+                    out[i + a] = base + ra * step
+                else:
+                    cat = 5 if y // 13 == fl else 0
+                    if run and ra == rb + 1:
+                        cat = 8 if cat else 4
+                    elif run and ra == 12 and rb == 3:
+                        out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+                        continue
+                    out[i + a] = cat * 169 + ra * 13 + rb
+        i += b
+    return i
 
 
 def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
