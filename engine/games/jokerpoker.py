@@ -537,13 +537,28 @@ def _split(hs, w, g0, full):
 
 
 _GS = [0, 0, 0]  # the groups a climb works on
+SEEN = const(40)  # climb steps _search remembers
+_SEEN = array("H", [0] * (3 * SEEN))  # the groups at each, as _GS
+_NSEEN = [0]
 
 
 def _climb(hs, w, v):
     # Swaps cards between the groups in _GS, one for one, or two for two when no
     # single swap helps, while that makes them worth more. v: their worth now;
-    # -> their worth at the end.
+    # -> their worth at the end, or -1 when they reach groups an earlier climb
+    # of this search went through (it ends as that one did).
+    seen = _SEEN
+    gs = _GS
     while True:
+        k = _NSEEN[0]
+        for i in range(0, 3 * k, 3):
+            if seen[i] == gs[0] and seen[i + 1] == gs[1] and seen[i + 2] == gs[2]:
+                return -1
+        if k < SEEN:
+            seen[3 * k] = gs[0]
+            seen[3 * k + 1] = gs[1]
+            seen[3 * k + 2] = gs[2]
+            _NSEEN[0] = k + 1
         t = _swaps(hs, w, v, False)
         if t <= v:
             t = _swaps(hs, w, v, True)
@@ -674,6 +689,7 @@ def _search(hs, w, more):
     # -> their worth, -1 for none.
     full = (1 << hs) - 1
     best = -1
+    _NSEEN[0] = 0
     for g0 in _starts(hs):
         v, g1, g2 = _split(hs, w, g0, full)
         if v < 0:
@@ -682,6 +698,8 @@ def _search(hs, w, more):
         _GS[1] = g1
         _GS[2] = g2
         v = _climb(hs, w, v)
+        if v < 0:
+            continue
         if v > best:
             best = v
             _KEEP[0], _KEEP[1], _KEEP[2] = _GS
