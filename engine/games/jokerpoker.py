@@ -420,34 +420,45 @@ def _fill5(cards, c, nj, r, jokers_only, i):
         if nj:
             if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
                 joker = INVALID  # a straight or flush may do better
+            if r >= 0:
+                jr = r
             held = 0  # the suits of rank jr the four hold
             for k in range(1, 5):
                 if buf[k] % 13 == jr:
                     held |= 1 << (buf[k] // 13)
-            for a in range(min(b, nj)):
-                y = cards[a]
-                if r < 0 and joker != INVALID and COLOUR[y - RED_JOKER] & ~held:
+        # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
+        for a in range(min(b, nj) if jokers_only else b):
+            y = cards[a]
+            if a < nj:
+                ok = COLOUR[y - RED_JOKER] & ~held
+                if r < 0 and joker != INVALID and ok:
                     out[i + a] = joker
-                else:
+                    continue
+                if r < rb:
                     buf[0] = y
                     v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
                     out[i + a] = INVALID if v < 0 else strength(v)
-        if not jokers_only:
-            for a in range(nj, b):
-                y = cards[a]
+                    continue
+                if not ok:
+                    out[i + a] = INVALID
+                    continue
+                ra = r
+                flush = fl >= 0 and ok >> fl & 1
+            else:
                 ra = y % 13
-                if ra == rb:
-                    out[i + a] = same
-                elif base >= 0:
-                    out[i + a] = base + ra * step
-                else:
-                    cat = 5 if y // 13 == fl else 0
-                    if run and ra == rb + 1:
-                        cat = 8 if cat else 4
-                    elif run and ra == 12 and rb == 3:
-                        out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
-                        continue
-                    out[i + a] = cat * 169 + ra * 13 + rb
+                flush = y // 13 == fl
+            if ra == rb:
+                out[i + a] = same
+            elif base >= 0:
+                out[i + a] = base + ra * step
+            else:
+                cat = 5 if flush else 0
+                if run and ra == rb + 1:
+                    cat = 8 if cat else 4
+                elif run and ra == 12 and rb == 3:
+                    out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+                    continue
+                out[i + a] = cat * 169 + ra * 13 + rb
         i += b
     return i
 
