@@ -26,6 +26,7 @@ class GameScreen(ui.Screen):
         self.viewer = match.seats.index(PERSON) if match.persons() else 0
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
+        self.pending = -1  # a slow move, played once the frame saying so is shown
         self._changed()
 
     def _changed(self):
@@ -52,9 +53,13 @@ class GameScreen(ui.Screen):
         self._changed()
 
     def busy(self):
-        return (self.bot or self.end != NONE) and not self.table.holding()
+        return self.pending >= 0 or (self.bot or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        if self.pending >= 0:
+            if not self.dirty:  # shown: now the wait
+                self._pended()
+            return
         if self.table.holding():
             return  # until A
         if self.end != NONE:
@@ -80,7 +85,14 @@ class GameScreen(ui.Screen):
         else:
             self.app.push(GameEnd(self.app, self))
 
+    def _pended(self):
+        m = self.pending
+        self.pending = -1
+        self.play(m)
+
     def on_button(self, b):
+        if self.pending >= 0:
+            self._pended()  # a press comes after the move it follows
         if b == ui.B:
             # A table that takes a play in steps (Habitual Joker: a card, then
             # its target) goes back a step first; from the first, the menu.
@@ -98,7 +110,10 @@ class GameScreen(ui.Screen):
                 self._result()  # no need to wait
         elif not self.bot and self.who == self.viewer:
             m = self.table.on_button(b)
-            if m >= 0:
+            if m >= 0 and self.table.slow(m):
+                self.pending = m
+                self.dirty = True
+            elif m >= 0:
                 self.play(m)
             else:
                 self.dirty = True

@@ -99,8 +99,10 @@ def person_turn(dev, g, rng, checks):
     if st.problem(seat) or rng.below(2):
         want = J.propose(st.cards(seat), st.num_seats())
         steer(dev, t.cur, J.AUTO)  # one step from anywhere on the action row
-        press(dev, A)
-        assert list(st.groups(seat)) == list(want) and not st.problem(seat)
+        press(dev, A)  # the frame says it is working, the next one plays it
+        assert t.working and g.busy()
+        dev.frame()
+        assert not t.working and list(st.groups(seat)) == list(want) and not st.problem(seat)
         checks["auto"] += 1
     steer(dev, t.cur, J.BET)
     press(dev, A)

@@ -44,6 +44,11 @@ class Base:
     def holding(self):
         return False
 
+    def slow(self, move):
+        # True for a person's move that takes seconds to play (a search): the
+        # table draws that it is working and the move is played a frame later.
+        return False
+
     def release(self):
         pass
 

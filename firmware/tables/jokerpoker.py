@@ -82,6 +82,7 @@ class Table(Base):
         self.turn = -1  # the deal and seat of the turn the cursor is in
         self.go = -1  # the action the cursor goes to next, or -1
         self.step = 3  # the hand of the reveal on the screen; 3: none
+        self.working = False  # arranging for the viewer (a few seconds on a Pico)
 
     # ----- the state changed
 
@@ -95,6 +96,7 @@ class Table(Base):
             self.shown = done
             self.step = 0 if self.match.persons() else 3
         self.v = st.view(viewer)
+        self.working = False
         self.mode = WATCH
         self.picked = -1
         self.chosen = []
@@ -181,6 +183,10 @@ class Table(Base):
         else:
             self._pair(s)
         return -1
+
+    def slow(self, move):
+        self.working = move == J.AUTO
+        return self.working
 
     def back(self):
         m = self.mode
@@ -362,7 +368,9 @@ class Table(Base):
     def _lines(self, vals):
         v = self.v
         m = self.mode
-        if m == ARRANGE:
+        if self.working:
+            first = "ARRANGING YOUR CARDS..."
+        elif m == ARRANGE:
             why = J.problem(vals, len(v.cards(self.viewer)))
             first = "! " + why if why else "A: MOVE A CARD OR CHOOSE"
         elif m == PAIR:
