@@ -417,12 +417,12 @@ def _fill5(cards, c, nj, r, jokers_only, i):
             base = -1  # five ranks: a straight, flush or high card
         fl = suit if x // 13 == suit else -1
         run = base < 0 and rb - re == 3
+        held = 0  # the suits of rank jr the four hold
         if nj:
             if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
                 joker = INVALID  # a straight or flush may do better
             if r >= 0:
                 jr = r
-            held = 0  # the suits of rank jr the four hold
             for k in range(1, 5):
                 if buf[k] % 13 == jr:
                     held |= 1 << (buf[k] // 13)
