@@ -327,7 +327,6 @@ def _table(cards, r, jokers_only):
     while nj < n and cards[nj] >= RED_JOKER:
         nj += 1
     buf = _B5
-    out = _S5
     i = 0
     for e in range(4, n):
         buf[4] = cards[e]
@@ -335,60 +334,163 @@ def _table(cards, r, jokers_only):
             buf[3] = cards[d]
             for c in range(2, d):
                 buf[2] = cards[c]
-                for b in range(1, c):
-                    buf[1] = cards[b]
-                    i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+                i = _fill5(cards, c, nj, r, jokers_only, i)
     if n == 13:
         buf = _B3
-        out = _S3
         i = 0
         for c in range(2, n):
             buf[2] = cards[c]
             for b in range(1, c):
                 buf[1] = cards[b]
-                i = _fill(buf, cards, b, nj, r, jokers_only, out, i)
+                if b < nj:  # two Jokers
+                    for a in range(b):
+                        _S3[i + a] = INVALID
+                else:
+                    for a in range(b if not jokers_only else min(b, nj)):
+                        buf[0] = cards[a]
+                        v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
+                        _S3[i + a] = INVALID if v < 0 else strength(v)
+                i += b
 
 
-def _fill(buf, cards, b, nj, r, jokers_only, out, i):
-    # The subsets buf with buf[0] = cards[a] for each a < b, at out[i], out[i + 1] ...
-    if b < nj:  # two Jokers
-        for a in range(b):
-            out[i + a] = INVALID
-        return i + b
-    for a in range(b if not jokers_only else min(b, nj)):
-        buf[0] = cards[a]
-        if a < nj:
-            v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+def _fill5(cards, c, nj, r, jokers_only, i):
+    # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
+    # at _S5[i], _S5[i + 1] ... -> the next i. _B5[1..4] are plain then and
+    # ranked high to low, cards[a] a Joker or a card ranked at least as high:
+    # strength() is worked out from which neighbours pair up, once for the
+    # four, then a few steps per card a (the costly part of _table otherwise).
+    buf = _B5
+    out = _S5
+    rc = buf[2] % 13
+    rd = buf[3] % 13
+    re = buf[4] % 13
+    cd = rc == rd
+    de = rd == re
+    suit = buf[2] // 13  # the suit the four share, or -1
+    if suit != buf[3] // 13 or suit != buf[4] // 13:
+        suit = -1
+    for b in range(1, c):
+        if b < nj:  # two Jokers
+            for a in range(b):
+                out[i + a] = INVALID
+            i += b
+            continue
+        x = cards[b]
+        buf[1] = x
+        rb = x % 13
+        bc = rb == rc
+        # same: the strength with a card of rank rb; base + ra * step with a
+        # higher one; joker: with a Joker at its best (at rank jr), if _best
+        # would take that rank (INVALID: ask _best).
+        step = 1
+        jr = rb
+        if bc and cd and de:  # quads, a kicker
+            same = joker = INVALID
+            base = 7 * 169 + rb * 13
+        elif bc and cd:  # trips b c d
+            same = joker = 7 * 169 + rb * 13 + re
+            base = 3 * 169 + rb * 13
+        elif cd and de:  # trips c d e
+            same = 6 * 169 + rc * 13 + rb
+            base = 3 * 169 + rc * 13
+            joker = 7 * 169 + rc * 13 + rb
+            jr = rc
+        elif bc and de:  # two pairs
+            same = joker = 6 * 169 + rb * 13 + rd
+            base = 2 * 169 + rb * 13 + rd
+            step = 0
+        elif bc:
+            same = joker = 3 * 169 + rb * 13 + rd
+            base = 169 + rb * 13
+        elif cd:
+            same = 2 * 169 + rb * 13 + rc
+            base = 169 + rc * 13
+            joker = 3 * 169 + rc * 13 + rb
+            jr = rc
+        elif de:
+            same = 2 * 169 + rb * 13 + rd
+            base = 169 + rd * 13
+            joker = 3 * 169 + rd * 13 + rb
+            jr = rd
         else:
-            v = poker.evaluate(buf)
-        out[i + a] = INVALID if v < 0 else strength(v)
-    return i + b
+            same = joker = 169 + rb * 13 + rc
+            base = -1  # five ranks: a straight, flush or high card
+        fl = suit if x // 13 == suit else -1
+        run = base < 0 and rb - re == 3
+        held = 0  # the suits of rank jr the four hold
+        if nj:
+            if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+                joker = INVALID  # a straight or flush may do better
+            if r >= 0:
+                jr = r
+            for k in range(1, 5):
+                if buf[k] % 13 == jr:
+                    held |= 1 << (buf[k] // 13)
+        # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
+        for a in range(min(b, nj) if jokers_only else b):
+            y = cards[a]
+            if a < nj:
+                ok = COLOUR[y - RED_JOKER] & ~held
+                if r < 0 and joker != INVALID and ok:
+                    out[i + a] = joker
+                    continue
+                if r < rb:
+                    buf[0] = y
+                    v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+                    out[i + a] = INVALID if v < 0 else strength(v)
+                    continue
+                if not ok:
+                    out[i + a] = INVALID
+                    continue
+                ra = r
+                flush = fl >= 0 and ok >> fl & 1
+            else:
+                ra = y % 13
+                flush = y // 13 == fl
+            if ra == rb:
+                out[i + a] = same
+            elif base >= 0:
+                out[i + a] = base + ra * step
+            else:
+                cat = 5 if flush else 0
+                if run and ra == rb + 1:
+                    cat = 8 if cat else 4
+                elif run and ra == 12 and rb == 3:
+                    out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+                    continue
+                out[i + a] = cat * 169 + ra * 13 + rb
+        i += b
+    return i
 
 
 def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The worth of groups a, b, c (masks of card positions; c the 3-card hand
-    # with 13 cards): the chances of winning at the positions the device puts
-    # them in, summed; -1 if they may not be played so (JP-9, JP-13). The
-    # tables come in as locals and colex() is written out: the climbs' hot path.
+    # with 13 cards), see _rate. The tables come in as locals and colex() is
+    # written out: the splits' hot path.
     x = a & 255
     sa = s5[lo[x] + hi[(pop[x] << 7) | (a >> 8)]]
     x = b & 255
     sb = s5[lo[x] + hi[(pop[x] << 7) | (b >> 8)]]
+    x = c & 255
+    sc = (s5 if hs == 15 else s3)[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
+    return _rate(hs, w, sa, sb, sc)
+
+
+def _rate(hs, w, sa, sb, sc):
+    # The worth of hands of strengths sa, sb, sc (sc the 3-card hand with 13
+    # cards): the chances of winning at the positions the device puts them in,
+    # summed; -1 if they may not be played so (JP-9, JP-13).
     if sa < sb:
         sa, sb = sb, sa
-    x = c & 255
     if hs == 15:
-        sc = s5[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
         if sb < sc:
             sb, sc = sc, sb
             if sa < sb:
                 sa, sb = sb, sa
-    else:
-        sc = s3[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
-        # Equal classes of a 3-card and a 5-card hand differ below the second
-        # rank: only a high card may then beat the 5-card hand; refused too.
-        if sc > sb or (sc == sb and sc < 169):
-            return -1
+    # Equal classes of a 3-card and a 5-card hand differ below the second
+    # rank: only a high card may then beat the 5-card hand; refused too.
+    elif sc > sb or (sc == sb and sc < 169):
+        return -1
     if sa == INVALID:
         return -1
     return w[sa] + w[NCLASS + sb] + w[2 * NCLASS + sc]
@@ -446,13 +548,28 @@ def _split(hs, w, g0, full):
 
 
 _GS = [0, 0, 0]  # the groups a climb works on
+SEEN = const(40)  # climb steps _search remembers
+_SEEN = array("H", [0] * (3 * SEEN))  # the groups at each, as _GS
+_NSEEN = [0]
 
 
 def _climb(hs, w, v):
     # Swaps cards between the groups in _GS, one for one, or two for two when no
     # single swap helps, while that makes them worth more. v: their worth now;
-    # -> their worth at the end.
+    # -> their worth at the end, or -1 when they reach groups an earlier climb
+    # of this search went through (it ends as that one did).
+    seen = _SEEN
+    gs = _GS
     while True:
+        k = _NSEEN[0]
+        for i in range(0, 3 * k, 3):
+            if seen[i] == gs[0] and seen[i + 1] == gs[1] and seen[i + 2] == gs[2]:
+                return -1
+        if k < SEEN:
+            seen[3 * k] = gs[0]
+            seen[3 * k + 1] = gs[1]
+            seen[3 * k + 2] = gs[2]
+            _NSEEN[0] = k + 1
         t = _swaps(hs, w, v, False)
         if t <= v:
             t = _swaps(hs, w, v, True)
@@ -461,14 +578,21 @@ def _climb(hs, w, v):
         v = t
 
 
-def _swaps(hs, w, v, pairs):
+def _swaps(hs, w, v, pairs, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The first swap (of single cards, or of pairs) between two groups of _GS
     # that makes them worth more than v: made, and -> the new worth; else v.
+    # The climbs' hot path: the group left alone is looked up once per pair
+    # of groups, colex() written out.
     gs = _GS
     for x in range(2):
         for y in range(x + 1, 3):
             a = gs[x]
             b = gs[y]
+            c = gs[3 - x - y]
+            three = hs == 13 and y == 2  # group y is the 3-card hand
+            ty = s3 if three else s5
+            k = c & 255
+            sc = (s3 if hs == 13 and x + y == 1 else s5)[lo[k] + hi[(pop[k] << 7) | (c >> 8)]]
             ma = a
             while ma:
                 i = ma & -ma
@@ -489,13 +613,17 @@ def _swaps(hs, w, v, pairs):
                             nb ^= j2
                             if pairs:
                                 j2 |= j
-                            gs[x] = a ^ i2 ^ j2
-                            gs[y] = b ^ i2 ^ j2
-                            t = _score(hs, w, gs[0], gs[1], gs[2])
+                            m = a ^ i2 ^ j2
+                            k = m & 255
+                            sa = s5[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
+                            m = b ^ i2 ^ j2
+                            k = m & 255
+                            sb = ty[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
+                            t = _rate(hs, w, sa, sc, sb) if three else _rate(hs, w, sa, sb, sc)
                             if t > v:
+                                gs[x] = a ^ i2 ^ j2
+                                gs[y] = b ^ i2 ^ j2
                                 return t
-                            gs[x] = a
-                            gs[y] = b
     return v
 
 
@@ -572,6 +700,7 @@ def _search(hs, w, more):
     # -> their worth, -1 for none.
     full = (1 << hs) - 1
     best = -1
+    _NSEEN[0] = 0
     for g0 in _starts(hs):
         v, g1, g2 = _split(hs, w, g0, full)
         if v < 0:
@@ -580,6 +709,8 @@ def _search(hs, w, more):
         _GS[1] = g1
         _GS[2] = g2
         v = _climb(hs, w, v)
+        if v < 0:
+            continue
         if v > best:
             best = v
             _KEEP[0], _KEEP[1], _KEEP[2] = _GS
