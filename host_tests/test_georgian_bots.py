@@ -10,26 +10,15 @@ from engine.ai import sampling
 from engine.games import georgian as G
 from engine.rng import Rng
 from engine.state import CONTINUE
+from host_tests.bots import RANDOM, is_over, play
 
-RANDOM = -1  # a "level" that plays uniformly random legal moves
 NINES = {"deals": "Nines only"}
-
-
-def pick(level, view, rng, budget):
-    if level == RANDOM:
-        moves = view.legal_moves()
-        return moves[rng.below(len(moves))]
-    return A.choose(view, level, rng, budget)
 
 
 def play_match(seed, levels, opts, budget=A.BUDGET):
     # One match; each seat sees only its view. -> the final state.
-    s = G.new_game(seed, opts)
     rngs = [Rng(seed, q + 1) for q in range(4)]
-    while not s.is_over():
-        p = s.to_move()
-        s.apply(pick(levels[p], s.view(p), rngs[p], budget))
-    return s
+    return play(G.new_game(seed, opts), levels, lambda v, level, rng: A.choose(v, level, rng, budget), rngs, is_over)
 
 
 def seat_match(args):

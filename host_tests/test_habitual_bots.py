@@ -9,26 +9,13 @@ from engine.ai import sampling
 from engine.games import habitual as H
 from engine.rng import Rng
 from engine.state import CONTINUE
-
-RANDOM = -1  # a "level" that plays uniformly random legal moves
-
-
-def pick(level, view, rng):
-    if level == RANDOM:
-        moves = view.legal_moves()
-        return moves[rng.below(len(moves))]
-    return A.choose(view, level, rng)
+from host_tests.bots import RANDOM, deal_over, play
 
 
 def play_deal(seed, levels):
     # One deal (a 1-deal match); each seat sees only its view. -> deal points.
-    s = H.new_game(seed, {"deals": 1})
     rngs = [Rng(seed * 2 + 1), Rng(seed * 2 + 2)]
-    while not s.deal_over():
-        p = s.to_move()
-        m = pick(levels[p], s.view(p), rngs[p])
-        s.apply(m)
-    return s.deal_points()
+    return play(H.new_game(seed, {"deals": 1}), levels, A.choose, rngs, deal_over).deal_points()
 
 
 def duel(a, b, deals, first=0):

@@ -9,25 +9,21 @@ import sys
 from engine.ai import jokerpoker as A
 from engine.games import jokerpoker as J
 from engine.rng import Rng
+from host_tests.bots import RANDOM, is_over, play
 
-RANDOM = -1  # a "level" that plays uniformly random legal moves
 
-
-def pick(level, view, rng):
+def choose(view, level, rng):
+    # A bot's move, but a lone legal move (CONTINUE) as random play takes it.
     moves = view.legal_moves()
-    if level == RANDOM or len(moves) == 1:
-        return moves[rng.below(len(moves))]
+    if len(moves) == 1:
+        return moves[rng.below(1)]
     return A.choose(view, level, rng)
 
 
 def play_match(seed, levels):
     # One whole match; each seat sees only its view. -> final scores.
-    s = J.new_game(seed, {}, len(levels))
     rngs = [Rng(seed, q + 1) for q in range(len(levels))]
-    while not s.is_over():
-        p = s.to_move()
-        s.apply(pick(levels[p], s.view(p), rngs[p]))
-    return s.scores()
+    return play(J.new_game(seed, {}, len(levels)), levels, choose, rngs, is_over).scores()
 
 
 def duel(a, b, seats, matches, first=0):

@@ -8,9 +8,9 @@ from engine.ai import prediction as A
 from engine.games import prediction as P
 from engine.rng import Rng
 from engine.state import CONTINUE
+from host_tests.bots import RANDOM, deal_over, play
 from host_tests.test_prediction import dealt, sc, turn
 
-RANDOM = -1  # a "level" that plays uniformly random legal moves
 # Hard against random in 2 seats over MARGIN_DEALS deals: its mean deal
 # points ahead of the other seat must pass MARGIN. The figures (2,000 deals:
 # +21 points a deal, standard deviation about 62) give 600 deals a standard
@@ -19,21 +19,10 @@ MARGIN_DEALS = 600
 MARGIN = 8
 
 
-def pick(level, view, rng):
-    if level == RANDOM:
-        moves = view.legal_moves()
-        return moves[rng.below(len(moves))]
-    return A.choose(view, level, rng)
-
-
 def play_deal(seed, levels):
     # One deal (the first of a match); each seat sees only its view. -> deal points.
-    s = P.new_game(seed, {}, len(levels))
     rngs = [Rng(seed, q + 1) for q in range(len(levels))]
-    while not s.deal_over():
-        p = s.to_move()
-        s.apply(pick(levels[p], s.view(p), rngs[p]))
-    return s.deal_points()
+    return play(P.new_game(seed, {}, len(levels)), levels, A.choose, rngs, deal_over).deal_points()
 
 
 def duel(a, b, seats, deals, first=0):
