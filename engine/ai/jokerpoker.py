@@ -13,13 +13,28 @@
 # in random deals arranged by propose()): the betting points it brings ahead of
 # the others with its best bets, this deal's and the deals left's (their hands
 # expected as AHEAD says), and the others' bets it takes. It takes the best.
+from engine import const
 from engine.games import jokerpoker as J
 
 LEVELS = ("Easy", "Hard")
 # Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
-# arranged by propose() to win, by seat count (tools/jokerpoker_tables.py
-# ahead() prints them): what the betting cards kept for later deals bring.
-AHEAD = ((0, 0, 0), (0, 0, 0), (765, 503, 244), (664, 294, 83), (596, 175, 28))
+# arranged by propose() to win, by seat count (as CAL says; made with it): what
+# the betting cards kept for later deals bring.
+AHEAD = ((0, 0, 0), (0, 0, 0), (757, 497, 240), (626, 280, 89), (510, 187, 43))
+# Hard: how often a hand really wins (a tie half), in units of 4 thousandths,
+# by seat count (2, 3, 4), the Jokers its seat holds (0, 1, 2 or more), its place
+# and the chance the engine's tables give it, in NB steps (made by
+# tools/jokerpoker_calib.py from random deals arranged by propose()).
+NB = const(20)
+CAL = (
+    bytes((0, 7, 13, 28, 43, 43, 53, 64, 82, 99, 114, 126, 147, 165, 186, 186, 199, 216, 216, 246, 10, 14, 31, 31, 46, 61, 62, 81, 85, 97, 114, 127, 127, 156, 167, 167, 195, 213, 238, 247, 7, 21, 23, 38, 57, 77, 105, 105, 125, 125, 146, 146, 173, 188, 192, 198, 202, 212, 236, 237, 0, 11, 17, 35, 35, 35, 66, 77, 95, 115, 140, 143, 171, 171, 177, 196, 214, 223, 230, 246, 4, 28, 28, 38, 48, 69, 71, 76, 97, 103, 120, 135, 135, 158, 158, 166, 191, 201, 225, 244, 5, 23, 36, 38, 55, 76, 96, 109, 118, 132, 157, 157, 165, 175, 180, 200, 213, 227, 235, 240, 0, 39, 39, 39, 39, 70, 84, 111, 125, 125, 166, 179, 195, 204, 204, 210, 223, 236, 236, 242, 3, 16, 32, 64, 75, 75, 103, 103, 108, 133, 133, 161, 162, 162, 162, 179, 205, 230, 241, 246, 5, 17, 17, 31, 58, 58, 103, 117, 135, 141, 141, 159, 165, 165, 195, 217, 226, 227, 234, 243)),
+    bytes((2, 13, 20, 22, 25, 35, 36, 62, 70, 96, 111, 114, 125, 125, 161, 172, 183, 221, 221, 234, 7, 20, 36, 36, 44, 45, 61, 84, 98, 100, 100, 100, 115, 141, 149, 153, 184, 203, 225, 247, 7, 33, 51, 62, 62, 79, 88, 95, 113, 114, 133, 142, 155, 158, 161, 177, 199, 229, 234, 234, 4, 13, 32, 34, 45, 55, 68, 94, 94, 112, 116, 132, 142, 153, 179, 185, 185, 206, 224, 236, 5, 33, 40, 43, 54, 57, 80, 81, 81, 98, 98, 98, 113, 149, 160, 160, 185, 204, 225, 244, 6, 27, 46, 63, 72, 72, 80, 86, 103, 120, 124, 143, 155, 172, 189, 194, 205, 223, 233, 241, 11, 33, 49, 57, 63, 99, 106, 136, 136, 150, 150, 150, 177, 192, 197, 198, 207, 222, 232, 243, 6, 38, 52, 55, 70, 70, 70, 94, 106, 106, 106, 129, 129, 158, 158, 158, 184, 211, 222, 244, 6, 27, 39, 39, 54, 54, 64, 64, 88, 117, 128, 133, 182, 182, 184, 195, 224, 228, 228, 249)),
+    bytes((8, 41, 56, 71, 75, 77, 77, 102, 102, 103, 112, 112, 112, 153, 153, 170, 170, 193, 226, 234, 3, 25, 45, 69, 76, 104, 104, 113, 132, 132, 148, 158, 159, 159, 189, 189, 201, 216, 226, 226, 0, 0, 2, 5, 5, 14, 17, 25, 41, 48, 63, 89, 117, 130, 155, 187, 207, 207, 222, 243, 10, 56, 59, 77, 78, 78, 102, 102, 111, 113, 113, 145, 148, 162, 180, 191, 198, 202, 225, 243, 3, 26, 62, 82, 104, 104, 125, 125, 143, 143, 143, 180, 180, 180, 180, 203, 203, 215, 227, 242, 0, 2, 4, 4, 4, 13, 18, 22, 37, 51, 58, 79, 118, 127, 167, 167, 180, 188, 223, 248, 15, 71, 81, 107, 108, 113, 132, 132, 132, 134, 134, 141, 154, 167, 203, 207, 210, 222, 226, 246, 5, 32, 70, 97, 129, 133, 146, 146, 147, 157, 166, 169, 183, 183, 188, 204, 204, 239, 239, 241, 0, 0, 1, 4, 4, 11, 15, 39, 44, 63, 66, 93, 135, 161, 170, 213, 213, 213, 227, 250)),
+)
+# Hard: how often (thousandths) Easy puts its highest, middle and lowest bet on
+# hands 1-3 (the hand the tables give the highest chance gets the highest), by
+# seat count (2, 3, 4); from the same deals as CAL.
+EASY_AT = ((270, 391, 339, 417, 338, 245, 313, 271, 416), (279, 357, 364, 385, 398, 217, 336, 245, 419), (205, 196, 599, 216, 565, 218, 579, 239, 183))
 
 _key = None  # what the last plan was made for
 _plan = None  # and that plan: (groups, rank, bets)
@@ -152,8 +167,10 @@ def _hard(view, p, cards, more):
     n = view.n
     hs = view.hs
     w = J._worths(hs, n - 1)
-    pot = _their_bets(view, p)
+    pot = _their_bets(view, p, [0, 0, 0])
     options = _options(view.free_bets(p), J.DEALS - view.deal_no, n)
+    cal = CAL[n - 2]
+    j = jokers(cards)
     best = None
     top = None
     v = [0, 0, 0]
@@ -164,17 +181,40 @@ def _hard(view, p, cards, more):
         if (rank < 0 and cards[0] >= J.RED_JOKER) or J.problem(v, hs):
             continue
         order = J.positions(v, hs)
-        total = 0
+        taken = 0  # the others' bets on the hands it wins (millionths)
         for h in range(3):
-            c = w[h * J.NCLASS + J.strength(v[order[h]])] * 1000 // J.F_ONE
+            c = real_chance(cal, j, h, w[h * J.NCLASS + J.strength(v[order[h]])] * 1000 // J.F_ONE)
             chance[h] = edge(c, n)
-            total += c
+            taken += pot[h] * c
         gain, bets = _best_bets(options, chance)
-        gain += pot * total * n // (n - 1)  # the others' bets on the hands it wins
+        gain += taken * n // (n - 1)
         if top is None or gain > top:
             top = gain
             best = (groups, rank, bets)
     return best
+
+
+def jokers(cards):
+    # How many Jokers (0, 1, 2 or more) the canonical cards hold.
+    j = 0
+    while j < 2 and cards[j] >= J.RED_JOKER:
+        j += 1
+    return j
+
+
+def real_chance(cal, j, h, c):
+    # How often a hand at place h that the tables give chance c (thousandths)
+    # wins when its seat holds j Jokers (jokers()), in thousandths: cal's
+    # (see CAL) steps, straight between their middles.
+    at = (3 * j + h) * NB
+    x = c * NB - 500  # thousandths of a step from the first middle
+    if x <= 0:
+        return 4 * cal[at]
+    i = x // 1000
+    if i >= NB - 1:
+        return 4 * cal[at + NB - 1]
+    x -= 1000 * i
+    return 4 * (cal[at + i] * (1000 - x) + cal[at + i + 1] * x) // 1000
 
 
 def edge(chance, n):
@@ -184,17 +224,20 @@ def edge(chance, n):
     return (n * chance - 1000) // (n - 1)
 
 
-def _their_bets(view, p):
-    # What the other seats are expected to bet on one hand, together, in
-    # thousandths: the mean of each one's betting cards not yet revealed.
-    total = 0
+def _their_bets(view, p, out):
+    # out[h]: what the other seats are expected to bet on hand h, together, in
+    # thousandths: each one's highest, middle and lowest betting card left
+    # (spread(), as Easy bets) on the hands EASY_AT says. -> out.
+    at = EASY_AT[view.n - 2]
+    out[0] = out[1] = out[2] = 0
     for q in range(view.n):
         if q != p:
             free = view.free_bets(q)
-            k = sum(free)
-            if k:
-                total += 1000 * sum([v * free[v] for v in range(5)]) // k
-    return total
+            if sum(free) >= 3:
+                vals = spread(free)
+                for h in range(3):
+                    out[h] += vals[0] * at[h] + vals[1] * at[3 + h] + vals[2] * at[6 + h]
+    return out
 
 
 def _options(free, left, n, memo=None):
