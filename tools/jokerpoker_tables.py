@@ -3,9 +3,8 @@
 # engine's own propose(), their hands' classes counted per position, and the
 # counts become the tables the next round arranges with; a few rounds settle.
 #   python -m tools.jokerpoker_tables [deals] [rounds]
-# prints the CDF literal to paste into the engine;
-#   python -m tools.jokerpoker_tables ahead
-# prints engine/ai/jokerpoker.py's AHEAD from the tables in the engine.
+# prints the CDF literal to paste into the engine (engine/ai/jokerpoker.py's
+# tables come from tools/jokerpoker_calib.py).
 import sys
 
 from engine.games import jokerpoker as J
@@ -46,29 +45,7 @@ def cdf(row, deals):
     return bytes(out + [255])
 
 
-def ahead(deals=400, seed=9):
-    # Per seat count, the mean chances (of 1000) of a deal's best, middle and
-    # worst hand arranged by propose() to win, by the engine's tables.
-    out = [(0, 0, 0), (0, 0, 0)]
-    for seats in (2, 3, 4):
-        hs = 15 if seats < 4 else 13
-        w = J._worths(hs, seats - 1)
-        rng = Rng(seed)
-        total = [0, 0, 0]
-        vals = [0, 0, 0]
-        for _ in range(deals):
-            order = dealt_hands(rng, hs, seats, vals)
-            chances = sorted([w[h * J.NCLASS + J.strength(vals[order[h]])] * 1000 // J.F_ONE for h in range(3)])
-            for h in range(3):
-                total[h] += chances[2 - h]
-        out.append(tuple([t // deals for t in total]))
-    return tuple(out)
-
-
 def main(argv):
-    if argv[:1] == ["ahead"]:
-        print("AHEAD = %r" % (ahead(),))
-        return
     deals = int(argv[0]) if argv else DEALS
     rounds = int(argv[1]) if len(argv) > 1 else ROUNDS
     tables = list(J.CDF)

@@ -8,11 +8,15 @@
 # Easy arranges as "arrange for me" does (engine propose()) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
-# Hard weighs every arrangement propose()'s climbs end in, with the chance of
-# each hand to win against the other seats (the engine's tables: their hands
-# in random deals arranged by propose()): the betting points it brings ahead of
-# the others with its best bets, this deal's and the deals left's (their hands
-# expected as AHEAD says), and the others' bets it takes. It takes the best.
+# Hard weighs every arrangement propose()'s climbs end in by the betting points
+# it brings: each hand's real chance to win (CAL: the tables' chance as it
+# turns out against hands arranged by propose(), by place and the Jokers the
+# seat holds, since the others hold the rest) times the bets on it, its own and
+# the others' (as Easy places them: EASY_AT). Its own bets: the choice of three
+# betting cards, highest on the likeliest hand, worth the most with what the
+# cards kept bring in the deals left (their hands expected as AHEAD says).
+# All of a seat's betting cards are bet by the match's end, so a bet it loses
+# weighs the same whoever takes it: only where its points go matters.
 from engine import const
 from engine.games import jokerpoker as J
 
@@ -240,12 +244,15 @@ def _their_bets(view, p, out):
     return out
 
 
-def _options(free, left, n, memo=None):
+def _options(free, left, n, memo=None, edges=None):
     # Every choice of three betting cards from free (counts per value 0-4), as
     # (a, b, c) highest first, with what the rest bring in the `left` deals to
-    # come (millionths: see _later, memo its answers so far).
+    # come (millionths: see _later, memo its answers so far). With edges (of
+    # the best, middle and worst hand, see edge()): only the most a choice
+    # brings with them, this deal's and the rest's (no list made).
     memo = {} if memo is None else memo
     out = []
+    best = None
     for a in range(5):
         if not free[a]:
             continue
@@ -257,11 +264,17 @@ def _options(free, left, n, memo=None):
             for c in range(b + 1):
                 if free[c]:
                     free[c] -= 1
-                    out.append((a, b, c, _later(free, left, n, memo)))
+                    later = _later(free, left, n, memo)
+                    if edges is None:
+                        out.append((a, b, c, later))
+                    else:
+                        v = (a * edges[0] + b * edges[1] + c * edges[2]) * 1000 + later
+                        if best is None or v > best:
+                            best = v
                     free[c] += 1
             free[b] += 1
         free[a] += 1
-    return out
+    return out if edges is None else best
 
 
 def _best_bets(options, edges):
@@ -294,10 +307,6 @@ def _later(free, left, n, memo):
     best = memo.get(key)
     if best is not None:
         return best
-    e0, e1, e2 = [edge(c, n) for c in AHEAD[n]]
-    for a, b, c, later in _options(free, left - 1, n, memo):
-        v = (a * e0 + b * e1 + c * e2) * 1000 + later
-        if best is None or v > best:
-            best = v
+    best = _options(free, left - 1, n, memo, [edge(c, n) for c in AHEAD[n]])
     memo[key] = best
     return best
