@@ -166,8 +166,9 @@ def _assign(values, chance):
 
 def _hard(view, p, cards, more):
     # Each arrangement propose()'s climbs ended in, with its Joker rank, valued
-    # by the betting-card points its best bets bring ahead of the others
-    # (edge()), this deal's and, for the cards kept, the deals left's.
+    # by its hands' real chances (real_chance()): the betting points its best
+    # bets bring ahead of the others (edge()), this deal's and, for the cards
+    # kept, the deals left's, and the others' bets it takes (_their_bets()).
     n = view.n
     hs = view.hs
     w = J._worths(hs, n - 1)
