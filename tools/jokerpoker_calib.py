@@ -107,9 +107,10 @@ def main(argv):
         print("%d seats done" % seats, file=sys.stderr)
     print("AHEAD = %r" % (tuple(aheads),))
     print("EASY_AT = %r" % (tuple(ats),))
-    print("CAL = (")
+    print("CAL = (")  # bytes literals: a tuple of ints would cost the board 2 KB more
     for cal in cals:
-        print("    bytes(%r)," % (tuple(cal),))
+        for i in range(0, len(cal), 30):
+            print("    %r%s" % (cal[i:i + 30], "," if i + 30 >= len(cal) else ""))
     print(")")
 
 
