@@ -11,7 +11,7 @@
 #   calibration loop timed again after the calls, the best time kept: the port
 #   runs it up to four times faster once warm, a more cautious estimate) and
 #   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s).
-#   python -m tools.jokerpokerbench [deals]
+#   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
 import gc
 import sys
 
@@ -42,11 +42,11 @@ def best_worth(cards, seats):
     # holding the first card: the others are the same splits), the rest split
     # every way (J._split); with two or more Jokers, at each rank in turn.
     hs = len(cards)
-    w = J._worths(hs, seats - 1)
     full = (1 << hs) - 1
     best = -1
     for r in range(13) if cards[1] >= J.RED_JOKER else (-1,):
-        J._table(cards, r, False)
+        J._table(cards, r, False, seats - 1)
+        w = J._W
         for i in range(J._binom(hs, 5)):
             g0 = J._unrank(i, 5, hs)
             if hs == 15 and not g0 & 1:
@@ -137,7 +137,8 @@ def steps(argv=None):
             yield ask
         return
     argv = sys.argv[1:] if argv is None else argv
-    for line in cpython_lines(int(argv[0]) if argv else DEALS):
+    deals = int(argv[0]) if argv else DEALS
+    for line in cpython_lines(deals) if deals else ():  # 0: the MicroPython timings only
         print(line)
     from tools import micropython
 

@@ -39,6 +39,10 @@ COLOUR = (0b0110, 0b1001, 0b1111)  # the suits each Joker may take (poker's orde
 _TOP = bytes([0] + [len(bin(i)) - 3 for i in range(1, 256)])
 _B5 = [0] * 5  # scratch hands: valuing allocates nothing
 _B3 = [0] * 3
+_RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, suit,
+_R13 = bytearray(15)  # and the first card of its rank
+_SU = bytearray(15)
+_FST = bytearray(15)
 
 
 def sort_key(c):
@@ -243,7 +247,7 @@ CDF = (
 )
 F_ONE = const(6630)  # 26 * 255: a share of 1
 NCLASS = const(1521)  # strengths 0..1520
-INVALID = const(0xFFFF)  # a subset no hand may be (two Jokers)
+INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
 
 
@@ -255,30 +259,109 @@ def share(cdf, s):
     return 26 * lo + (cdf[b + 1] - lo) * (2 * (s - 13 * b) + 1)
 
 
-_P = array("H", [0] * (3 * NCLASS))  # the worth of a strength at each position, see _worths
-_P_FOR = [0, 0]  # the hand size and opponents _P holds
+def _chance(cdf, s, k):
+    # The chance (of F_ONE) that a hand of strength s beats all k opponents'
+    # hands at the position of cdf (each independently).
+    if s >= NCLASS - 13:
+        return F_ONE
+    f = share(cdf, s)
+    p = f
+    for _ in range(k - 1):
+        p = p * f // F_ONE
+    return p
+
+
+class _Worths:
+    # w[pos * NCLASS + s]: the chance (of F_ONE) that a hand of strength s at
+    # position pos beats all k opponents' hands there; worked out when asked
+    # (a table of them all would take 9 KB of the board's heap).
+    def __init__(self):
+        self.cdfs = CDF[0]
+        self.k = 1
+
+    def __getitem__(self, i):
+        return _chance(self.cdfs[i // NCLASS], i % NCLASS, self.k)
+
+
+_WS = _Worths()
 
 
 def _worths(hs, k):
-    # _P[pos * NCLASS + s]: the chance (of F_ONE) that a hand of strength s at
-    # position pos beats all k opponents' hands there (each independently).
-    if _P_FOR[0] == hs and _P_FOR[1] == k:
-        return _P
+    _WS.cdfs = CDF[hs == 13]
+    _WS.k = k
+    return _WS
+
+
+# The arranger works on local strengths: the strengths a deal's subsets have
+# (a few dozen, never near 255) numbered 1, 2 ... in their order, so its
+# tables are bytes and the worths per position it looks up (_W) are few.
+_ID = bytearray(NCLASS)  # a strength's local number (0: none)
+_STR = array("H", [0] * 256)  # a local number's strength
+_NL = [0, 0]  # local numbers given; the first above the high cards
+_TR = bytearray(256)  # scratch: old local numbers to new
+_W = array("H", [0] * 768)  # _W[pos * 256 + l]: the worth of local strength l at pos (_chance)
+
+
+def _local(s):
+    # The local number of strength s (in order once _order() has run).
+    n = _ID[s]
+    if n:
+        return n
+    n = _NL[0] + 1
+    if n < INVALID:
+        _NL[0] = n
+        _ID[s] = n
+        _STR[n] = s
+        return n
+    # More strengths than numbers (never seen): s shares the nearest one's.
+    for t in range(s, -1, -1):
+        if _ID[t]:
+            return _ID[t]
+    for t in range(s, NCLASS):
+        if _ID[t]:
+            return _ID[t]
+    return 1
+
+
+def _order(hs, k, marked):
+    # Numbers the strengths in the tables in order (marked: only those still
+    # in them), the table entries too, and fills _W for k opponents.
+    n = _NL[0]
+    n5 = _binom(hs, 5)
+    n3 = 286 if hs == 13 else 0
+    tr = _TR
+    if marked:
+        for j in range(n + 1):
+            tr[j] = 0
+        for i in range(n5):
+            tr[_S5[i]] = 1
+        for i in range(n3):
+            tr[_S3[i]] = 1
+    keep = []
+    for j in range(1, n + 1):
+        s = _STR[j]
+        _ID[s] = 0
+        if not marked or tr[j]:
+            keep.append(s << 8 | j)
+    keep.sort()
     cdfs = CDF[hs == 13]
-    for pos in range(3):
-        cdf = cdfs[pos]
-        at = pos * NCLASS
-        for s in range(NCLASS - 13):
-            f = share(cdf, s)
-            p = f
-            for _ in range(k - 1):
-                p = p * f // F_ONE
-            _P[at + s] = p
-        for s in range(NCLASS - 13, NCLASS):
-            _P[at + s] = F_ONE
-    _P_FOR[0] = hs
-    _P_FOR[1] = k
-    return _P
+    hi = 1
+    for j in range(len(keep)):
+        s = keep[j] >> 8
+        tr[keep[j] & 255] = j + 1
+        _ID[s] = j + 1
+        _STR[j + 1] = s
+        if s < 169:
+            hi = j + 2
+        for pos in range(3):
+            _W[pos * 256 + j + 1] = _chance(cdfs[pos], s, k)
+    tr[INVALID] = INVALID
+    _NL[0] = len(keep)
+    _NL[1] = hi
+    for i in range(n5):
+        _S5[i] = tr[_S5[i]]
+    for i in range(n3):
+        _S3[i] = tr[_S3[i]]
 
 
 def _binom(n, k):
@@ -314,18 +397,29 @@ def colex(m):
     return _LO[lo] + _HI[(POP8[lo] << 7) | (m >> 8)]
 
 
-_S5 = array("H", [0] * 3003)  # strengths of every 5-card subset, by colex rank
-_S3 = array("H", [0] * 286)  # and of every 3-card subset of 13 cards
+_S5 = bytearray(3003)  # local strengths of every 5-card subset, by colex rank
+_S3 = bytearray(286)  # and of every 3-card subset of 13 cards
 
 
-def _table(cards, r, jokers_only):
-    # _S5 (and with 13 cards _S3): the strength of each subset with its Joker at
-    # rank r (-1: at its own best), INVALID with two Jokers or no legal card;
-    # jokers_only skips the subsets without a Joker (already there).
+def _table(cards, r, jokers_only, k):
+    # _S5 (and with 13 cards _S3): the local strength of each subset with its
+    # Joker at rank r (-1: at its own best), INVALID with two Jokers or no
+    # legal card; jokers_only skips the subsets without a Joker (already
+    # there). _W: their worths against k opponents.
     n = len(cards)
+    if not jokers_only:
+        for j in range(1, _NL[0] + 1):
+            _ID[_STR[j]] = 0
+        _NL[0] = 0
     nj = 0
     while nj < n and cards[nj] >= RED_JOKER:
         nj += 1
+    for a in range(nj, n):
+        x = cards[a]
+        _RK[a] = x % 13
+        _R13[a] = x % 13 * 13
+        _SU[a] = x // 13
+        _FST[a] = a if a == nj or _RK[a - 1] != _RK[a] else _FST[a - 1]
     buf = _B5
     i = 0
     for e in range(4, n):
@@ -349,8 +443,23 @@ def _table(cards, r, jokers_only):
                     for a in range(b if not jokers_only else min(b, nj)):
                         buf[0] = cards[a]
                         v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
-                        _S3[i + a] = INVALID if v < 0 else strength(v)
+                        _S3[i + a] = INVALID if v < 0 else _local(strength(v))
                 i += b
+    _order(n, k, jokers_only)
+
+
+def _five(ra, rb, same, base, step, run, flush):
+    # The strength of _fill5's subset with a card of rank ra >= rb on top.
+    if ra == rb:
+        return same
+    if base >= 0:
+        return base + ra * step
+    cat = 5 if flush else 0
+    if run and ra == 12 and rb == 3:
+        return (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+    if run and ra == rb + 1:
+        cat = 8 if cat else 4
+    return cat * 169 + ra * 13 + rb
 
 
 def _fill5(cards, c, nj, r, jokers_only, i):
@@ -361,6 +470,11 @@ def _fill5(cards, c, nj, r, jokers_only, i):
     # four, then a few steps per card a (the costly part of _table otherwise).
     buf = _B5
     out = _S5
+    ids = _ID
+    rk = _RK
+    r13 = _R13
+    su = _SU
+    fst = _FST
     rc = buf[2] % 13
     rd = buf[3] % 13
     re = buf[4] % 13
@@ -381,11 +495,11 @@ def _fill5(cards, c, nj, r, jokers_only, i):
         bc = rb == rc
         # same: the strength with a card of rank rb; base + ra * step with a
         # higher one; joker: with a Joker at its best (at rank jr), if _best
-        # would take that rank (INVALID: ask _best).
+        # would take that rank (-1: ask _best).
         step = 1
         jr = rb
         if bc and cd and de:  # quads, a kicker
-            same = joker = INVALID
+            same = joker = -1
             base = 7 * 169 + rb * 13
         elif bc and cd:  # trips b c d
             same = joker = 7 * 169 + rb * 13 + re
@@ -420,45 +534,44 @@ def _fill5(cards, c, nj, r, jokers_only, i):
         held = 0  # the suits of rank jr the four hold
         if nj:
             if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
-                joker = INVALID  # a straight or flush may do better
+                joker = -1  # a straight or flush may do better
             if r >= 0:
                 jr = r
             for k in range(1, 5):
                 if buf[k] % 13 == jr:
                     held |= 1 << (buf[k] // 13)
         # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
-        for a in range(min(b, nj) if jokers_only else b):
+        for a in range(min(b, nj)):
             y = cards[a]
-            if a < nj:
-                ok = COLOUR[y - RED_JOKER] & ~held
-                if r < 0 and joker != INVALID and ok:
-                    out[i + a] = joker
-                    continue
-                if r < rb:
-                    buf[0] = y
-                    v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
-                    out[i + a] = INVALID if v < 0 else strength(v)
-                    continue
-                if not ok:
-                    out[i + a] = INVALID
-                    continue
-                ra = r
-                flush = fl >= 0 and ok >> fl & 1
+            ok = COLOUR[y - RED_JOKER] & ~held
+            if r < 0 and joker >= 0 and ok:
+                out[i + a] = ids[joker] or _local(joker)
+            elif r < rb:
+                buf[0] = y
+                v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
+                out[i + a] = INVALID if v < 0 else _local(strength(v))
+            elif not ok:
+                out[i + a] = INVALID
             else:
-                ra = y % 13
-                flush = y // 13 == fl
-            if ra == rb:
-                out[i + a] = same
-            elif base >= 0:
-                out[i + a] = base + ra * step
-            else:
-                cat = 5 if flush else 0
-                if run and ra == rb + 1:
-                    cat = 8 if cat else 4
-                elif run and ra == 12 and rb == 3:
-                    out[i + a] = (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
-                    continue
-                out[i + a] = cat * 169 + ra * 13 + rb
+                out[i + a] = _local(_five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1))
+        if jokers_only:
+            i += b
+            continue
+        # The plain cards above rank rb, then those of rank rb: a loop each, the
+        # plainest ones (no flush or straight possible) a line per card.
+        top = fst[b]
+        if base >= 0:
+            for a in range(nj, top):
+                out[i + a] = ids[base + step * rk[a]] or _local(base + step * rk[a])
+        elif fl < 0 and not run:
+            for a in range(nj, top):
+                out[i + a] = ids[r13[a] + rb] or _local(r13[a] + rb)
+        else:
+            for a in range(nj, top):
+                out[i + a] = _local(_five(rk[a], rb, same, base, step, run, su[a] == fl))
+        v = ids[same] or _local(same) if top < b else 0
+        for a in range(max(top, nj), b):
+            out[i + a] = v
         i += b
     return i
 
@@ -489,11 +602,11 @@ def _rate(hs, w, sa, sb, sc):
                 sa, sb = sb, sa
     # Equal classes of a 3-card and a 5-card hand differ below the second
     # rank: only a high card may then beat the 5-card hand; refused too.
-    elif sc > sb or (sc == sb and sc < 169):
+    elif sc > sb or (sc == sb and sc < _NL[1]):
         return -1
     if sa == INVALID:
         return -1
-    return w[sa] + w[NCLASS + sb] + w[2 * NCLASS + sc]
+    return w[sa] + w[256 + sb] + w[512 + sc]
 
 
 def _unrank(i, k, n):
@@ -628,19 +741,22 @@ def _swaps(hs, w, v, pairs, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
 
 
 def _starts(hs):
-    # The first group of each start: the strongest subset of each of the
-    # STARTS best categories there are.
-    top = [-1] * 9
-    at = [0] * 9
-    for i in range(_binom(hs, 5)):
-        s = _S5[i]
-        if s != INVALID:
-            cat = s // 169
-            if s > top[cat]:
-                top[cat] = s
-                at[cat] = i
-    out = [_unrank(at[c], 5, hs) for c in range(9) if top[c] >= 0]
-    return out[-STARTS:]
+    # The first group of each start: the strongest subset (the first of
+    # equals) of each of the STARTS best categories there are, the weakest
+    # first. Local strengths are in order: the search goes down from the top.
+    n5 = _binom(hs, 5)
+    out = []
+    cat = 9
+    for j in range(_NL[0], 0, -1):
+        c = _STR[j] // 169
+        if c < cat:
+            i = _S5.find(bytes((j,)), 0, n5)
+            if i >= 0:
+                out.insert(0, _unrank(i, 5, hs))
+                cat = c
+                if len(out) == STARTS:
+                    break
+    return out
 
 
 def propose(cards, seats, more=None):
@@ -650,8 +766,8 @@ def propose(cards, seats, more=None):
     # that may be played. cards: a seat's cards in canonical order (Jokers
     # first). more: a list that gets every climb's end (the bots weigh them).
     hs = len(cards)
-    w = _worths(hs, seats - 1)
-    _table(cards, -1, False)
+    w = _W
+    _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)
     if best < 0:
         return None
@@ -665,7 +781,7 @@ def propose(cards, seats, more=None):
         top = -1
         keep = groups
         for r in tries:
-            _table(cards, r, True)
+            _table(cards, r, True, seats - 1)
             more_r = [] if more is not None else None
             v = _search(hs, w, more_r)
             if v > top:
