@@ -464,36 +464,99 @@ def _five(ra, rb, same, base, step, run, flush):
 
 def _fill5(cards, c, nj, r, jokers_only, i):
     # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
-    # at _S5[i], _S5[i + 1] ... -> the next i. _B5[1..4] are plain then and
-    # ranked high to low, cards[a] a Joker or a card ranked at least as high:
-    # strength() is worked out from which neighbours pair up, once for the
-    # four, then a few steps per card a (the costly part of _table otherwise).
+    # at _S5[i], _S5[i + 1] ... -> the next i. _B5[2..4] are plain and ranked
+    # high to low, cards b and a rank at least as high: strength() is worked
+    # out from which neighbours pair up, once for c, d, e, then a few steps
+    # per card b and a line per card a (the costly part of _table otherwise).
     buf = _B5
+    rc = buf[2] % 13
+    rd = buf[3] % 13
+    re = buf[4] % 13
+    cd = rc == rd
+    de = rd == re
+    suit = buf[2] // 13  # the suit the three share, or -1
+    if suit != buf[3] // 13 or suit != buf[4] // 13:
+        suit = -1
+    if not jokers_only:
+        _plain(c, nj, i, rc, rd, re, cd, de, suit)
+    if nj:
+        _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit)
+    return i + (c * (c - 1) >> 1)
+
+
+def _plain(c, nj, i, rc, rd, re, cd, de, suit):
+    # _fill5's subsets of plain cards only (and the INVALID ones of two Jokers).
     out = _S5
     ids = _ID
     rk = _RK
     r13 = _R13
     su = _SU
     fst = _FST
-    rc = buf[2] % 13
-    rd = buf[3] % 13
-    re = buf[4] % 13
-    cd = rc == rd
-    de = rd == re
-    suit = buf[2] // 13  # the suit the four share, or -1
-    if suit != buf[3] // 13 or suit != buf[4] // 13:
-        suit = -1
-    for b in range(1, c):
-        if b < nj:  # two Jokers
-            for a in range(b):
-                out[i + a] = INVALID
-            i += b
-            continue
+    for b in range(1, min(nj, c)):
+        for a in range(b):
+            out[i + (b * (b - 1) >> 1) + a] = INVALID
+    # Cards b ranked above c: the strength with a card a of b's rank is
+    # s0 + s1 * rb, with a higher one base + ra (-1: five ranks).
+    f = fst[c]
+    if cd and de:  # trips c d e
+        s0, s1, base = 6 * 169 + rc * 13, 1, 3 * 169 + rc * 13
+    elif cd:
+        s0, s1, base = 2 * 169 + rc, 13, 169 + rc * 13
+    elif de:
+        s0, s1, base = 2 * 169 + rd, 13, 169 + rd * 13
+    else:
+        s0, s1, base = 169 + rc, 13, -1
+    for b in range(nj, f):
+        rb = rk[b]
+        j = i + (b * (b - 1) >> 1)
+        top = fst[b]
+        if base >= 0:
+            for a in range(nj, top):
+                out[j + a] = ids[base + rk[a]] or _local(base + rk[a])
+        elif su[b] != suit and rb - re != 3:  # no flush or straight: high cards
+            for a in range(nj, top):
+                out[j + a] = ids[r13[a] + rb] or _local(r13[a] + rb)
+        else:
+            fl = suit if su[b] == suit else -1
+            for a in range(nj, top):
+                out[j + a] = _local(_five(rk[a], rb, 0, base, 1, rb - re == 3, su[a] == fl))
+        if top < b:
+            same = s0 + s1 * rb
+            v = ids[same] or _local(same)
+            for a in range(top, b):
+                out[j + a] = v
+    # Cards b of c's rank: base + ra * step with a higher card a, else same.
+    step = 1
+    if cd and de:  # quads (no fifth card of the rank)
+        same, base = -1, 7 * 169 + rc * 13
+    elif cd:  # trips b c d
+        same, base = 7 * 169 + rc * 13 + re, 3 * 169 + rc * 13
+    elif de:  # two pairs
+        same, base, step = 6 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd, 0
+    else:
+        same, base = 3 * 169 + rc * 13 + rd, 169 + rc * 13
+    for b in range(max(f, nj), c):
+        j = i + (b * (b - 1) >> 1)
+        for a in range(nj, f):
+            out[j + a] = ids[base + step * rk[a]] or _local(base + step * rk[a])
+        if f < b:
+            v = ids[same] or _local(same)
+            for a in range(f, b):
+                out[j + a] = v
+
+
+def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
+    # _fill5's subsets with a Joker at a (a < nj), the Joker at rank r (-1: at its best).
+    buf = _B5
+    out = _S5
+    ids = _ID
+    rk = _RK
+    for b in range(nj, c):
         x = cards[b]
         buf[1] = x
-        rb = x % 13
+        rb = rk[b]
         bc = rb == rc
-        # same: the strength with a card of rank rb; base + ra * step with a
+        # same: the strength with a card of rank rb; base + r * step with a
         # higher one; joker: with a Joker at its best (at rank jr), if _best
         # would take that rank (-1: ask _best).
         step = 1
@@ -531,49 +594,32 @@ def _fill5(cards, c, nj, r, jokers_only, i):
             base = -1  # five ranks: a straight, flush or high card
         fl = suit if x // 13 == suit else -1
         run = base < 0 and rb - re == 3
+        if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+            joker = -1  # a straight or flush may do better
+        if r >= 0:
+            jr = r
         held = 0  # the suits of rank jr the four hold
-        if nj:
-            if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
-                joker = -1  # a straight or flush may do better
-            if r >= 0:
-                jr = r
-            for k in range(1, 5):
-                if buf[k] % 13 == jr:
-                    held |= 1 << (buf[k] // 13)
+        for k in range(1, 5):
+            if buf[k] % 13 == jr:
+                held |= 1 << (buf[k] // 13)
         # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
-        for a in range(min(b, nj)):
+        j = i + (b * (b - 1) >> 1)
+        for a in range(nj):
             y = cards[a]
             ok = COLOUR[y - RED_JOKER] & ~held
             if r < 0 and joker >= 0 and ok:
-                out[i + a] = ids[joker] or _local(joker)
-            elif r < rb:
+                out[j + a] = ids[joker] or _local(joker)
+            elif r < 0:
                 buf[0] = y
-                v = _best(buf, 0)[0] if r < 0 else _at(buf, 0, r)
-                out[i + a] = INVALID if v < 0 else _local(strength(v))
+                v = _best(buf, 0)[0]
+                out[j + a] = INVALID if v < 0 else _local(strength(v))
             elif not ok:
-                out[i + a] = INVALID
+                out[j + a] = INVALID
+            elif r < rb:  # as _at(): the flush suit if it may, else its lowest
+                buf[0] = (fl if fl >= 0 and ok >> fl & 1 else _TOP[ok & -ok]) * 13 + r
+                out[j + a] = _local(strength(poker.evaluate(buf)))
             else:
-                out[i + a] = _local(_five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1))
-        if jokers_only:
-            i += b
-            continue
-        # The plain cards above rank rb, then those of rank rb: a loop each, the
-        # plainest ones (no flush or straight possible) a line per card.
-        top = fst[b]
-        if base >= 0:
-            for a in range(nj, top):
-                out[i + a] = ids[base + step * rk[a]] or _local(base + step * rk[a])
-        elif fl < 0 and not run:
-            for a in range(nj, top):
-                out[i + a] = ids[r13[a] + rb] or _local(r13[a] + rb)
-        else:
-            for a in range(nj, top):
-                out[i + a] = _local(_five(rk[a], rb, same, base, step, run, su[a] == fl))
-        v = ids[same] or _local(same) if top < b else 0
-        for a in range(max(top, nj), b):
-            out[i + a] = v
-        i += b
-    return i
+                out[j + a] = _local(_five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1))
 
 
 def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
@@ -783,7 +829,9 @@ def propose(cards, seats, more=None):
         for r in tries:
             _table(cards, r, True, seats - 1)
             more_r = [] if more is not None else None
-            v = _search(hs, w, more_r)
+            v = _search(hs, w, more_r, True)
+            if v < 0:  # no end may be played so: from the starts
+                v = _search(hs, w, more_r)
             if v > top:
                 top = v
                 keep = _groups(_KEEP, hs)
@@ -807,18 +855,28 @@ def _own_ranks(cards, groups):
 
 
 _KEEP = [0, 0, 0]
+_ENDS = array("H", [0] * (3 * STARTS))  # the climbs' ends of a first search, as _GS
+_NENDS = [0]
 
 
-def _search(hs, w, more):
+def _search(hs, w, more, again=False):
     # Climbs from the strongest subset of each of the best categories with the
-    # best split of the rest; the best groups found go to _KEEP, each climb's
-    # end (as groups per card, new ones only) to the list more if given.
+    # best split of the rest (again: from the ends of the first search, after
+    # the table changed); the best groups found go to _KEEP, each climb's end
+    # (as groups per card, new ones only) to the list more if given.
     # -> their worth, -1 for none.
     full = (1 << hs) - 1
     best = -1
     _NSEEN[0] = 0
-    for g0 in _starts(hs):
-        v, g1, g2 = _split(hs, w, g0, full)
+    if not again:
+        _NENDS[0] = 0
+    for x in range(_NENDS[0]) if again else _starts(hs):
+        if again:
+            g0, g1, g2 = _ENDS[3 * x], _ENDS[3 * x + 1], _ENDS[3 * x + 2]
+            v = _score(hs, w, g0, g1, g2)
+        else:
+            g0 = x
+            v, g1, g2 = _split(hs, w, g0, full)
         if v < 0:
             continue
         _GS[0] = g0
@@ -827,6 +885,10 @@ def _search(hs, w, more):
         v = _climb(hs, w, v)
         if v < 0:
             continue
+        if not again:
+            k = 3 * _NENDS[0]
+            _ENDS[k], _ENDS[k + 1], _ENDS[k + 2] = _GS
+            _NENDS[0] += 1
         if v > best:
             best = v
             _KEEP[0], _KEEP[1], _KEEP[2] = _GS
