@@ -407,6 +407,7 @@ def _table(cards, r, jokers_only, k):
     # legal card; jokers_only skips the subsets without a Joker (already
     # there). _W: their worths against k opponents.
     n = len(cards)
+    _MEMO.clear()
     if not jokers_only:
         for j in range(1, _NL[0] + 1):
             _ID[_STR[j]] = 0
@@ -672,14 +673,22 @@ def _unrank(i, k, n):
 _T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
 
 
-def _split(hs, w, g0, full):
-    # The best way to split the cards outside g0 into the other two hands:
-    # -> (worth, g1, g2), worth -1 if none may be played.
-    rest = full ^ g0
+def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+    # The best way to split the cards outside group z into the other two
+    # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
+    # worth -1 if none may be played. Kept per z in _MEMO while the table
+    # stays. The splits' hot path: colex() and with 15 cards _rate() written out.
+    got = _MEMO.get(z)
+    if got is not None:
+        return (got >> 15) - 1, got & 0x7FFF, full ^ z ^ (got & 0x7FFF)
+    rest = full ^ z
+    k = z & 255
+    half = hs == 15 or pop[k] + pop[z >> 8] == 3  # two 5-card hands: each split once,
+    first = rest & -rest if half else 0  # the first card in g1
     t = _T
     n = 0
-    m = rest
-    while m:  # t[x] (x < 32): positions of the rest's first five for bits x
+    m = rest ^ first
+    while m:  # t[x] (x < 32): positions of the others' first five for bits x
         low = m & -m
         m ^= low
         base = 0 if n < 5 else 32
@@ -687,102 +696,71 @@ def _split(hs, w, g0, full):
         for x in range(bit, 2 * bit):
             t[base + x] = t[base + x - bit] | low
         n += 1
+    sz = (s3 if hs == 13 and half else s5)[lo[k] + hi[(pop[k] << 7) | (z >> 8)]]
+    ty = s5 if half else s3
     best = -1
-    b1 = b2 = 0
-    # Gosper's walk through the 5-subsets of the n compressed positions (with
-    # 15 cards only those holding the first: the other half are the same splits).
-    x = 31
+    b1 = 0
+    # Gosper's walk through the subsets of the n compressed positions that
+    # make g1 with the first card.
+    x = 15 if half else 31
     end = 1 << n
-    while x < end:
-        if hs == 13 or x & 1:
-            g1 = t[x & 31] | t[32 + (x >> 5)]
-            v = _score(hs, w, g0, g1, rest ^ g1)
-            if v > best:
-                best = v
-                b1 = g1
+    while x < end and sz != INVALID:
+        g1 = first | t[x & 31] | t[32 + (x >> 5)]
+        g2 = rest ^ g1
+        k = g1 & 255
+        s1 = s5[lo[k] + hi[(pop[k] << 7) | (g1 >> 8)]]
+        k = g2 & 255
+        s2 = ty[lo[k] + hi[(pop[k] << 7) | (g2 >> 8)]]
+        if hs == 13:
+            v = _rate(hs, w, s1, s2, sz) if half else _rate(hs, w, sz, s1, s2)
+        else:
+            if s1 < s2:
+                s1, s2 = s2, s1
+            if s1 == INVALID:
+                v = -1
+            elif sz > s1:
+                v = w[sz] + w[256 + s1] + w[512 + s2]
+            elif sz > s2:
+                v = w[s1] + w[256 + sz] + w[512 + s2]
+            else:
+                v = w[s1] + w[256 + s2] + w[512 + sz]
+        if v > best:
+            best = v
+            b1 = g1
         low = x & -x
         y = x + low
         x = (((y ^ x) >> 2) // low) | y
+    _MEMO[z] = (best + 1) << 15 | b1
     return best, b1, rest ^ b1
 
 
 _GS = [0, 0, 0]  # the groups a climb works on
-SEEN = const(40)  # climb steps _search remembers
-_SEEN = array("H", [0] * (3 * SEEN))  # the groups at each, as _GS
-_NSEEN = [0]
+_MEMO = {}  # _split()'s answers by z, for the table as it is
 
 
-def _climb(hs, w, v):
-    # Swaps cards between the groups in _GS, one for one, or two for two when no
-    # single swap helps, while that makes them worth more. v: their worth now;
-    # -> their worth at the end, or -1 when they reach groups an earlier climb
-    # of this search went through (it ends as that one did).
-    seen = _SEEN
+def _climb(hs, w, v, quiet):
+    # Splits the cards of two groups of _GS again the best way (_split), the
+    # third kept, in turn, while that makes them worth more: each such split
+    # is worth checking only after another group changed. v: their worth now;
+    # quiet: the splits in a row that must not help to end (2 when group 0's
+    # rest is split the best way already) -> their worth at the end.
     gs = _GS
-    while True:
-        k = _NSEEN[0]
-        for i in range(0, 3 * k, 3):
-            if seen[i] == gs[0] and seen[i + 1] == gs[1] and seen[i + 2] == gs[2]:
-                return -1
-        if k < SEEN:
-            seen[3 * k] = gs[0]
-            seen[3 * k + 1] = gs[1]
-            seen[3 * k + 2] = gs[2]
-            _NSEEN[0] = k + 1
-        t = _swaps(hs, w, v, False)
-        if t <= v:
-            t = _swaps(hs, w, v, True)
-            if t <= v:
-                return v
-        v = t
-
-
-def _swaps(hs, w, v, pairs, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
-    # The first swap (of single cards, or of pairs) between two groups of _GS
-    # that makes them worth more than v: made, and -> the new worth; else v.
-    # The climbs' hot path: the group left alone is looked up once per pair
-    # of groups, colex() written out.
-    gs = _GS
-    for x in range(2):
-        for y in range(x + 1, 3):
-            a = gs[x]
-            b = gs[y]
-            c = gs[3 - x - y]
-            three = hs == 13 and y == 2  # group y is the 3-card hand
-            ty = s3 if three else s5
-            k = c & 255
-            sc = (s3 if hs == 13 and x + y == 1 else s5)[lo[k] + hi[(pop[k] << 7) | (c >> 8)]]
-            ma = a
-            while ma:
-                i = ma & -ma
-                ma ^= i
-                na = ma if pairs else i
-                while na:
-                    i2 = na & -na
-                    na ^= i2
-                    if pairs:
-                        i2 |= i
-                    mb = b
-                    while mb:
-                        j = mb & -mb
-                        mb ^= j
-                        nb = mb if pairs else j
-                        while nb:
-                            j2 = nb & -nb
-                            nb ^= j2
-                            if pairs:
-                                j2 |= j
-                            m = a ^ i2 ^ j2
-                            k = m & 255
-                            sa = s5[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
-                            m = b ^ i2 ^ j2
-                            k = m & 255
-                            sb = ty[lo[k] + hi[(pop[k] << 7) | (m >> 8)]]
-                            t = _rate(hs, w, sa, sc, sb) if three else _rate(hs, w, sa, sb, sc)
-                            if t > v:
-                                gs[x] = a ^ i2 ^ j2
-                                gs[y] = b ^ i2 ^ j2
-                                return t
+    full = (1 << hs) - 1
+    z = 1
+    left = quiet
+    while left:
+        t, g1, g2 = _split(hs, w, gs[z], full)
+        left -= 1
+        if t > v:
+            v = t
+            left = 2
+            if z == 0:
+                gs[1], gs[2] = g1, g2
+            elif z == 1:
+                gs[0], gs[2] = g1, g2
+            else:
+                gs[0], gs[1] = g1, g2
+        z = z + 1 if z < 2 else 0
     return v
 
 
@@ -867,7 +845,6 @@ def _search(hs, w, more, again=False):
     # -> their worth, -1 for none.
     full = (1 << hs) - 1
     best = -1
-    _NSEEN[0] = 0
     if not again:
         _NENDS[0] = 0
     for x in range(_NENDS[0]) if again else _starts(hs):
@@ -882,10 +859,8 @@ def _search(hs, w, more, again=False):
         _GS[0] = g0
         _GS[1] = g1
         _GS[2] = g2
-        v = _climb(hs, w, v)
-        if v < 0:
-            continue
-        if not again:
+        v = _climb(hs, w, v, 3 if again else 2)
+        if not again and not _ended():
             k = 3 * _NENDS[0]
             _ENDS[k], _ENDS[k + 1], _ENDS[k + 2] = _GS
             _NENDS[0] += 1
@@ -897,6 +872,14 @@ def _search(hs, w, more, again=False):
             if g not in more:
                 more.append(g)
     return best
+
+
+def _ended():
+    # Whether an earlier climb of the first search ended where _GS are.
+    for k in range(0, 3 * _NENDS[0], 3):
+        if _ENDS[k] == _GS[0] and _ENDS[k + 1] == _GS[1] and _ENDS[k + 2] == _GS[2]:
+            return True
+    return False
 
 
 def _groups(gs, hs):
