@@ -552,6 +552,9 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     out = _S5
     ids = _ID
     rk = _RK
+    sc = buf[2] // 13
+    sd = buf[3] // 13
+    se = buf[4] // 13
     for b in range(nj, c):
         x = cards[b]
         buf[1] = x
@@ -562,7 +565,10 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
         # would take that rank (-1: ask _best).
         step = 1
         jr = rb
-        if bc and cd and de:  # quads, a kicker
+        if not (bc or cd or de):
+            same = joker = 169 + rb * 13 + rc
+            base = -1  # five ranks: a straight, flush or high card
+        elif bc and cd and de:  # quads, a kicker
             same = joker = -1
             base = 7 * 169 + rb * 13
         elif bc and cd:  # trips b c d
@@ -585,24 +591,20 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
             base = 169 + rc * 13
             joker = 3 * 169 + rc * 13 + rb
             jr = rc
-        elif de:
+        else:
             same = 2 * 169 + rb * 13 + rd
             base = 169 + rd * 13
             joker = 3 * 169 + rd * 13 + rb
             jr = rd
-        else:
-            same = joker = 169 + rb * 13 + rc
-            base = -1  # five ranks: a straight, flush or high card
         fl = suit if x // 13 == suit else -1
         run = base < 0 and rb - re == 3
         if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
             joker = -1  # a straight or flush may do better
         if r >= 0:
             jr = r
-        held = 0  # the suits of rank jr the four hold
-        for k in range(1, 5):
-            if buf[k] % 13 == jr:
-                held |= 1 << (buf[k] // 13)
+        # The suits of rank jr the four hold.
+        held = (1 << x // 13 if rb == jr else 0) | (1 << sc if rc == jr else 0) | (
+            1 << sd if rd == jr else 0) | (1 << se if re == jr else 0)
         # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
         j = i + (b * (b - 1) >> 1)
         for a in range(nj):
