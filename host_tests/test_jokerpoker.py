@@ -328,6 +328,8 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
         hs = len(held)
         for r in (-1, 2) if held[1] >= J.RED_JOKER else (-1,):
             J._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            order = sorted(range(1, J._NL[0] + 1), key=lambda j: J._STR[j])
+            assert [J._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
             for size, table in ((5, J._S5), (3, J._S3)) if hs == 13 else ((5, J._S5),):
                 for i in range(J._binom(hs, size)):
                     m = J._unrank(i, size, hs)

@@ -293,13 +293,15 @@ def _worths(hs, k):
 
 
 # The arranger works on local strengths: the strengths a deal's subsets have
-# (a few dozen, never near 255) numbered 1, 2 ... in their order, so its
-# tables are bytes and the worths per position it looks up (_W) are few.
+# (a few dozen, never near 255) numbered 1, 2 ... as they turn up, so its
+# tables are bytes; then ordered, so the worths per position it looks up (_W)
+# are few.
 _ID = bytearray(NCLASS)  # a strength's local number (0: none)
 _STR = array("H", [0] * 256)  # a local number's strength
-_NL = [0, 0]  # local numbers given; the first above the high cards
-_TR = bytearray(256)  # scratch: old local numbers to new
-_W = array("H", [0] * 768)  # _W[pos * 256 + l]: the worth of local strength l at pos (_chance)
+_NL = [0, 0]  # local numbers given; the first order above the high cards
+_TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
+_INV = bytearray(256)  # an order's local number
+_W = array("H", [0] * 768)  # _W[pos * 256 + o]: the worth of the strength of order o at pos (_chance)
 
 
 def _local(s):
@@ -323,45 +325,28 @@ def _local(s):
     return 1
 
 
-def _order(hs, k, marked):
-    # Numbers the strengths in the tables in order (marked: only those still
-    # in them), the table entries too, and fills _W for k opponents.
-    n = _NL[0]
-    n5 = _binom(hs, 5)
-    n3 = 286 if hs == 13 else 0
-    tr = _TR
-    if marked:
-        for j in range(n + 1):
-            tr[j] = 0
-        for i in range(n5):
-            tr[_S5[i]] = 1
-        for i in range(n3):
-            tr[_S3[i]] = 1
-    keep = []
-    for j in range(1, n + 1):
-        s = _STR[j]
-        _ID[s] = 0
-        if not marked or tr[j]:
-            keep.append(s << 8 | j)
+def _order(hs, k):
+    # Puts the local numbers in the order of their strengths (_TR, _INV) and
+    # fills _W for k opponents.
+    keep = [_STR[j] << 8 | j for j in range(1, _NL[0] + 1)]
     keep.sort()
-    cdfs = CDF[hs == 13]
+    tr = _TR
+    inv = _INV
+    w = _W
+    cdf0, cdf1, cdf2 = CDF[hs == 13]
     hi = 1
-    for j in range(len(keep)):
-        s = keep[j] >> 8
-        tr[keep[j] & 255] = j + 1
-        _ID[s] = j + 1
-        _STR[j + 1] = s
+    for o in range(1, len(keep) + 1):
+        s = keep[o - 1] >> 8
+        j = keep[o - 1] & 255
+        tr[j] = o
+        inv[o] = j
         if s < 169:
-            hi = j + 2
-        for pos in range(3):
-            _W[pos * 256 + j + 1] = _chance(cdfs[pos], s, k)
+            hi = o + 1
+        w[o] = _chance(cdf0, s, k)
+        w[256 + o] = _chance(cdf1, s, k)
+        w[512 + o] = _chance(cdf2, s, k)
     tr[INVALID] = INVALID
-    _NL[0] = len(keep)
     _NL[1] = hi
-    for i in range(n5):
-        _S5[i] = tr[_S5[i]]
-    for i in range(n3):
-        _S3[i] = tr[_S3[i]]
 
 
 def _binom(n, k):
@@ -408,6 +393,8 @@ def _table(cards, r, jokers_only, k):
     # there). _W: their worths against k opponents.
     n = len(cards)
     _MEMO.clear()
+    if _NL[0] > 200:  # room for the new strengths: all afresh
+        jokers_only = False
     if not jokers_only:
         for j in range(1, _NL[0] + 1):
             _ID[_STR[j]] = 0
@@ -444,9 +431,10 @@ def _table(cards, r, jokers_only, k):
                     for a in range(b if not jokers_only else min(b, nj)):
                         buf[0] = cards[a]
                         v = (_best(buf, 0)[0] if r < 0 else _at(buf, 0, r)) if a < nj else poker.evaluate(buf)
-                        _S3[i + a] = INVALID if v < 0 else _local(strength(v))
+                        v = strength(v) if v >= 0 else -1
+                        _S3[i + a] = INVALID if v < 0 else _ID[v] or _local(v)
                 i += b
-    _order(n, k, jokers_only)
+    _order(n, k)
 
 
 def _five(ra, rb, same, base, step, run, flush):
@@ -520,7 +508,8 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
         else:
             fl = suit if su[b] == suit else -1
             for a in range(nj, top):
-                out[j + a] = _local(_five(rk[a], rb, 0, base, 1, rb - re == 3, su[a] == fl))
+                s = _five(rk[a], rb, 0, base, 1, rb - re == 3, su[a] == fl)
+                out[j + a] = ids[s] or _local(s)
         if top < b:
             same = s0 + s1 * rb
             v = ids[same] or _local(same)
@@ -552,6 +541,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     out = _S5
     ids = _ID
     rk = _RK
+    colour = COLOUR
     sc = buf[2] // 13
     sd = buf[3] // 13
     se = buf[4] // 13
@@ -609,20 +599,23 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
         j = i + (b * (b - 1) >> 1)
         for a in range(nj):
             y = cards[a]
-            ok = COLOUR[y - RED_JOKER] & ~held
+            ok = colour[y - RED_JOKER] & ~held
             if r < 0 and joker >= 0 and ok:
                 out[j + a] = ids[joker] or _local(joker)
             elif r < 0:
                 buf[0] = y
                 v = _best(buf, 0)[0]
-                out[j + a] = INVALID if v < 0 else _local(strength(v))
+                v = strength(v) if v >= 0 else -1
+                out[j + a] = INVALID if v < 0 else ids[v] or _local(v)
             elif not ok:
                 out[j + a] = INVALID
             elif r < rb:  # as _at(): the flush suit if it may, else its lowest
                 buf[0] = (fl if fl >= 0 and ok >> fl & 1 else _TOP[ok & -ok]) * 13 + r
-                out[j + a] = _local(strength(poker.evaluate(buf)))
+                s = strength(poker.evaluate(buf))
+                out[j + a] = ids[s] or _local(s)
             else:
-                out[j + a] = _local(_five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1))
+                s = _five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1)
+                out[j + a] = ids[s] or _local(s)
 
 
 def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
@@ -635,7 +628,7 @@ def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     sb = s5[lo[x] + hi[(pop[x] << 7) | (b >> 8)]]
     x = c & 255
     sc = (s5 if hs == 15 else s3)[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
-    return _rate(hs, w, sa, sb, sc)
+    return _rate(hs, w, _TR[sa], _TR[sb], _TR[sc])
 
 
 def _rate(hs, w, sa, sb, sc):
@@ -698,8 +691,10 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         for x in range(bit, 2 * bit):
             t[base + x] = t[base + x - bit] | low
         n += 1
-    sz = (s3 if hs == 13 and half else s5)[lo[k] + hi[(pop[k] << 7) | (z >> 8)]]
+    tr = _TR  # the subsets' orders
+    sz = tr[(s3 if hs == 13 and half else s5)[lo[k] + hi[(pop[k] << 7) | (z >> 8)]]]
     ty = s5 if half else s3
+    high = _NL[1]
     best = -1
     b1 = 0
     # Gosper's walk through the subsets of the n compressed positions that
@@ -710,11 +705,26 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         g1 = first | t[x & 31] | t[32 + (x >> 5)]
         g2 = rest ^ g1
         k = g1 & 255
-        s1 = s5[lo[k] + hi[(pop[k] << 7) | (g1 >> 8)]]
+        s1 = tr[s5[lo[k] + hi[(pop[k] << 7) | (g1 >> 8)]]]
         k = g2 & 255
-        s2 = ty[lo[k] + hi[(pop[k] << 7) | (g2 >> 8)]]
-        if hs == 13:
-            v = _rate(hs, w, s1, s2, sz) if half else _rate(hs, w, sz, s1, s2)
+        s2 = tr[ty[lo[k] + hi[(pop[k] << 7) | (g2 >> 8)]]]
+        if hs == 13:  # as _rate(): s2 (or with half sz) the 3-card hand
+            if half:
+                if s1 < s2:
+                    s1, s2 = s2, s1
+                if s1 == INVALID or sz > s2 or (sz == s2 and sz < high):
+                    v = -1
+                else:
+                    v = w[s1] + w[256 + s2] + w[512 + sz]
+            else:
+                if s1 < sz:
+                    s1, a = sz, s1
+                else:
+                    a = sz
+                if s1 == INVALID or s2 > a or (s2 == a and s2 < high):
+                    v = -1
+                else:
+                    v = w[s1] + w[256 + a] + w[512 + s2]
         else:
             if s1 < s2:
                 s1, s2 = s2, s1
@@ -769,11 +779,12 @@ def _climb(hs, w, v, quiet):
 def _starts(hs):
     # The first group of each start: the strongest subset (the first of
     # equals) of each of the STARTS best categories there are, the weakest
-    # first. Local strengths are in order: the search goes down from the top.
+    # first: down the local strengths in their order.
     n5 = _binom(hs, 5)
     out = []
     cat = 9
-    for j in range(_NL[0], 0, -1):
+    for o in range(_NL[0], 0, -1):
+        j = _INV[o]
         c = _STR[j] // 169
         if c < cat:
             i = _S5.find(bytes((j,)), 0, n5)
