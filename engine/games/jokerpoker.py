@@ -273,23 +273,25 @@ def _chance(cdf, s, k):
 
 class _Worths:
     # w[pos * NCLASS + s]: the chance (of F_ONE) that a hand of strength s at
-    # position pos beats all k opponents' hands there; worked out when asked
-    # (a table of them all would take 9 KB of the board's heap).
-    def __init__(self):
-        self.cdfs = CDF[0]
-        self.k = 1
+    # position pos beats all k opponents' hands there, with hs cards; worked
+    # out when asked (a table of them all would take 9 KB of the board's heap).
+    def __init__(self, hs, k):
+        self.hs = hs
+        self.k = k
 
     def __getitem__(self, i):
-        return _chance(self.cdfs[i // NCLASS], i % NCLASS, self.k)
+        return _chance(CDF[self.hs == 13][i // NCLASS], i % NCLASS, self.k)
 
 
-_WS = _Worths()
+_WS = []  # the _Worths asked for so far (one per seat count)
 
 
 def _worths(hs, k):
-    _WS.cdfs = CDF[hs == 13]
-    _WS.k = k
-    return _WS
+    for w in _WS:
+        if w.hs == hs and w.k == k:
+            return w
+    _WS.append(_Worths(hs, k))
+    return _WS[-1]
 
 
 # The arranger works on local strengths: the strengths a deal's subsets have
@@ -618,17 +620,11 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
                 out[j + a] = ids[s] or _local(s)
 
 
-def _score(hs, w, a, b, c, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+def _score(hs, w, a, b, c):
     # The worth of groups a, b, c (masks of card positions; c the 3-card hand
-    # with 13 cards), see _rate. The tables come in as locals and colex() is
-    # written out: the splits' hot path.
-    x = a & 255
-    sa = s5[lo[x] + hi[(pop[x] << 7) | (a >> 8)]]
-    x = b & 255
-    sb = s5[lo[x] + hi[(pop[x] << 7) | (b >> 8)]]
-    x = c & 255
-    sc = (s5 if hs == 15 else s3)[lo[x] + hi[(pop[x] << 7) | (c >> 8)]]
-    return _rate(hs, w, _TR[sa], _TR[sb], _TR[sc])
+    # with 13 cards), see _rate.
+    t = _TR
+    return _rate(hs, w, t[_S5[colex(a)]], t[_S5[colex(b)]], t[(_S5 if hs == 15 else _S3)[colex(c)]])
 
 
 def _rate(hs, w, sa, sb, sc):
