@@ -436,6 +436,7 @@ def _table(cards, r, jokers_only, k):
                         v = strength(v) if v >= 0 else -1
                         _S3[i + a] = INVALID if v < 0 else _ID[v] or _local(v)
                 i += b
+    _MEMO.clear()  # for the splits
     _order(n, k)
 
 
@@ -471,7 +472,7 @@ def _fill5(cards, c, nj, r, jokers_only, i):
     if not jokers_only:
         _plain(c, nj, i, rc, rd, re, cd, de, suit)
     if nj:
-        _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit)
+        _jokers(cards, c, nj, r, i, rc, rd, re, suit)
     return i + (c * (c - 1) >> 1)
 
 
@@ -537,59 +538,58 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
                 out[j + a] = v
 
 
-def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
-    # _fill5's subsets with a Joker at a (a < nj), the Joker at rank r (-1: at its best).
+def _shape(rb, rc, rd, re):
+    # Four cards ranked rb >= rc >= rd >= re: -> (same, base, step, joker, jr):
+    # the strength with a fifth card of rank rb; base + ra * step with one of
+    # a higher rank ra (base -1: five ranks, see _five()); joker: with a Joker
+    # at its best, at rank jr, unless a straight or flush might be better
+    # (-1: ask _best).
+    bc = rb == rc
+    cd = rc == rd
+    de = rd == re
+    if not (bc or cd or de):  # five ranks: a straight, flush or high card
+        return 169 + rb * 13 + rc, -1, 1, 169 + rb * 13 + rc, rb
+    if bc and cd and de:  # quads, a kicker
+        return -1, 7 * 169 + rb * 13, 1, -1, rb
+    if bc and cd:  # trips b c d
+        return 7 * 169 + rb * 13 + re, 3 * 169 + rb * 13, 1, 7 * 169 + rb * 13 + re, rb
+    if cd and de:  # trips c d e
+        return 6 * 169 + rc * 13 + rb, 3 * 169 + rc * 13, 1, 7 * 169 + rc * 13 + rb, rc
+    if bc and de:  # two pairs
+        return 6 * 169 + rb * 13 + rd, 2 * 169 + rb * 13 + rd, 0, 6 * 169 + rb * 13 + rd, rb
+    if bc:
+        return 3 * 169 + rb * 13 + rd, 169 + rb * 13, 1, 3 * 169 + rb * 13 + rd, rb
+    if cd:
+        return 2 * 169 + rb * 13 + rc, 169 + rc * 13, 1, 3 * 169 + rc * 13 + rb, rc
+    return 2 * 169 + rb * 13 + rd, 169 + rd * 13, 1, 3 * 169 + rd * 13 + rb, rd
+
+
+def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
+    # _fill5's subsets with a Joker at a (a < nj), the Joker at rank r (-1:
+    # at its best). At a rank below card b's, the Joker is one of the four
+    # under b: their shape is worked out once.
     buf = _B5
     out = _S5
     ids = _ID
     rk = _RK
     colour = COLOUR
+    memo = _MEMO
     sc = buf[2] // 13
     sd = buf[3] // 13
     se = buf[4] // 13
+    q1 = lrun = 0
+    low = (0, 0, 0)
+    if r >= 0:
+        q = sorted((rc, rd, re, r))
+        q1 = q[3]
+        low = _shape(q1, q[2], q[1], q[0])
+        lrun = low[1] < 0 and q1 - q[0] == 3
     for b in range(nj, c):
         x = cards[b]
         buf[1] = x
         rb = rk[b]
-        bc = rb == rc
-        # same: the strength with a card of rank rb; base + r * step with a
-        # higher one; joker: with a Joker at its best (at rank jr), if _best
-        # would take that rank (-1: ask _best).
-        step = 1
-        jr = rb
-        if not (bc or cd or de):
-            same = joker = 169 + rb * 13 + rc
-            base = -1  # five ranks: a straight, flush or high card
-        elif bc and cd and de:  # quads, a kicker
-            same = joker = -1
-            base = 7 * 169 + rb * 13
-        elif bc and cd:  # trips b c d
-            same = joker = 7 * 169 + rb * 13 + re
-            base = 3 * 169 + rb * 13
-        elif cd and de:  # trips c d e
-            same = 6 * 169 + rc * 13 + rb
-            base = 3 * 169 + rc * 13
-            joker = 7 * 169 + rc * 13 + rb
-            jr = rc
-        elif bc and de:  # two pairs
-            same = joker = 6 * 169 + rb * 13 + rd
-            base = 2 * 169 + rb * 13 + rd
-            step = 0
-        elif bc:
-            same = joker = 3 * 169 + rb * 13 + rd
-            base = 169 + rb * 13
-        elif cd:
-            same = 2 * 169 + rb * 13 + rc
-            base = 169 + rc * 13
-            joker = 3 * 169 + rc * 13 + rb
-            jr = rc
-        else:
-            same = 2 * 169 + rb * 13 + rd
-            base = 169 + rd * 13
-            joker = 3 * 169 + rd * 13 + rb
-            jr = rd
+        same, base, step, joker, jr = _shape(rb, rc, rd, re)
         fl = suit if x // 13 == suit else -1
-        run = base < 0 and rb - re == 3
         if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
             joker = -1  # a straight or flush may do better
         if r >= 0:
@@ -600,23 +600,27 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
         # A Joker at rank r >= rb stands for a card of that rank; else _best or _at.
         j = i + (b * (b - 1) >> 1)
         for a in range(nj):
-            y = cards[a]
-            ok = colour[y - RED_JOKER] & ~held
+            ok = colour[cards[a] - RED_JOKER] & ~held
             if r < 0 and joker >= 0 and ok:
                 out[j + a] = ids[joker] or _local(joker)
-            elif r < 0:
-                buf[0] = y
-                v = _best(buf, 0)[0]
-                v = strength(v) if v >= 0 else -1
+            elif r < 0:  # _best(): with four ranks, by them and if it may take their suit
+                key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and colour[cards[a] - RED_JOKER] >> fl & 1)
+                v = memo.get(key) if base < 0 else None
+                if v is None:
+                    buf[0] = cards[a]
+                    v = _best(buf, 0)[0]
+                    v = strength(v) if v >= 0 else -1
+                    if base < 0:
+                        memo[key] = v
                 out[j + a] = INVALID if v < 0 else ids[v] or _local(v)
             elif not ok:
                 out[j + a] = INVALID
-            elif r < rb:  # as _at(): the flush suit if it may, else its lowest
-                buf[0] = (fl if fl >= 0 and ok >> fl & 1 else _TOP[ok & -ok]) * 13 + r
-                s = strength(poker.evaluate(buf))
-                out[j + a] = ids[s] or _local(s)
-            else:
-                s = _five(r, rb, same, base, step, run, fl >= 0 and ok >> fl & 1)
+            else:  # as _at(): the flush suit if it may
+                flush = fl >= 0 and ok >> fl & 1
+                if r < rb:
+                    s = _five(rb, q1, low[0], low[1], low[2], lrun, flush)
+                else:
+                    s = _five(r, rb, same, base, step, base < 0 and rb - re == 3, flush)
                 out[j + a] = ids[s] or _local(s)
 
 
