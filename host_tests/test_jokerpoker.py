@@ -319,8 +319,11 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     # at its best or at rank 4 (after at its best, as propose() does); two
     # Jokers make it unplayable.
     rng = Rng(21)
-    deals = [J.canonical(cards("Jr Jb Ah Kh Qh 9h 2c 3c 5d 6s 8c 10s Jd 7d 4s"))]  # the red Joker a heart at 4
-    for hs, d in ((15, 1), (15, 3), (13, 0), (13, 2)):
+    deals = [
+        J.canonical(cards("Jr Jb Ah Kh Qh 9h 2c 3c 5d 6s 8c 10s Jd 7d 4s")),  # the red Joker a heart at 4
+        J.canonical(cards("Jb Kc Ks 9c 9s 9d 9h 2c 3d 4h 5s 7c 8d Ad 6h")),  # K K 9 9: a full house with red 9s only
+    ]
+    for hs, d in ((15, 3), (13, 2)):
         deck = bytearray(range(52))
         rng.shuffle(deck)
         deals.append(J.canonical(list(range(52, 52 + d)) + list(deck[:hs - d])))

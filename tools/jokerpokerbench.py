@@ -7,7 +7,8 @@
 #   the engine's tables (2 seats: 15 cards; 4 seats: 13). On CPython.
 #   propose() and a Hard plan (the first, costly decision of a bot's turn; the
 #   other decisions only step towards it) timed under MicroPython with the
-#   engine compiled by mpy-cross, with the Pico estimate of tools/bench.py (its
+#   engine compiled by mpy-cross (each call the best of RUNS: the machine's
+#   other work only slows it), with the Pico estimate of tools/bench.py (its
 #   calibration loop timed again after the calls, the best time kept: the port
 #   runs it up to four times faster once warm, a more cautious estimate) and
 #   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s).
