@@ -43,6 +43,8 @@ _RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, su
 _R13 = bytearray(15)  # and the first card of its rank
 _SU = bytearray(15)
 _FST = bytearray(15)
+_SH = [0] * 5  # scratch for _shape()
+_SHL = [0] * 5
 
 
 def sort_key(c):
@@ -394,7 +396,7 @@ def _table(cards, r, jokers_only, k):
     # legal card; jokers_only skips the subsets without a Joker (already
     # there). _W: their worths against k opponents.
     n = len(cards)
-    _MEMO.clear()
+    _forget()
     if _NL[0] > 200:  # room for the new strengths: all afresh
         jokers_only = False
     if not jokers_only:
@@ -436,7 +438,7 @@ def _table(cards, r, jokers_only, k):
                         v = strength(v) if v >= 0 else -1
                         _S3[i + a] = INVALID if v < 0 else _ID[v] or _local(v)
                 i += b
-    _MEMO.clear()  # for the splits
+    _forget()  # for the splits
     _order(n, k)
 
 
@@ -538,30 +540,53 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
                 out[j + a] = v
 
 
-def _shape(rb, rc, rd, re):
-    # Four cards ranked rb >= rc >= rd >= re: -> (same, base, step, joker, jr):
-    # the strength with a fifth card of rank rb; base + ra * step with one of
-    # a higher rank ra (base -1: five ranks, see _five()); joker: with a Joker
-    # at its best, at rank jr, unless a straight or flush might be better
-    # (-1: ask _best).
+def _shape(rb, rc, rd, re, out):
+    # Four cards ranked rb >= rc >= rd >= re: out gets [same, base, step,
+    # joker, jr]: the strength with a fifth card of rank rb; base + ra * step
+    # with one of a higher rank ra (base -1: five ranks, see _five()); joker:
+    # with a Joker at its best, at rank jr, unless a straight or flush might
+    # be better (-1: ask _best).
     bc = rb == rc
     cd = rc == rd
     de = rd == re
+    step = 1
+    jr = rb
     if not (bc or cd or de):  # five ranks: a straight, flush or high card
-        return 169 + rb * 13 + rc, -1, 1, 169 + rb * 13 + rc, rb
-    if bc and cd and de:  # quads, a kicker
-        return -1, 7 * 169 + rb * 13, 1, -1, rb
-    if bc and cd:  # trips b c d
-        return 7 * 169 + rb * 13 + re, 3 * 169 + rb * 13, 1, 7 * 169 + rb * 13 + re, rb
-    if cd and de:  # trips c d e
-        return 6 * 169 + rc * 13 + rb, 3 * 169 + rc * 13, 1, 7 * 169 + rc * 13 + rb, rc
-    if bc and de:  # two pairs
-        return 6 * 169 + rb * 13 + rd, 2 * 169 + rb * 13 + rd, 0, 6 * 169 + rb * 13 + rd, rb
-    if bc:
-        return 3 * 169 + rb * 13 + rd, 169 + rb * 13, 1, 3 * 169 + rb * 13 + rd, rb
-    if cd:
-        return 2 * 169 + rb * 13 + rc, 169 + rc * 13, 1, 3 * 169 + rc * 13 + rb, rc
-    return 2 * 169 + rb * 13 + rd, 169 + rd * 13, 1, 3 * 169 + rd * 13 + rb, rd
+        same = joker = 169 + rb * 13 + rc
+        base = -1
+    elif bc and cd and de:  # quads, a kicker
+        same = joker = -1
+        base = 7 * 169 + rb * 13
+    elif bc and cd:  # trips b c d
+        same = joker = 7 * 169 + rb * 13 + re
+        base = 3 * 169 + rb * 13
+    elif cd and de:  # trips c d e
+        same = 6 * 169 + rc * 13 + rb
+        base = 3 * 169 + rc * 13
+        joker = 7 * 169 + rc * 13 + rb
+        jr = rc
+    elif bc and de:  # two pairs
+        same = joker = 6 * 169 + rb * 13 + rd
+        base = 2 * 169 + rb * 13 + rd
+        step = 0
+    elif bc:
+        same = joker = 3 * 169 + rb * 13 + rd
+        base = 169 + rb * 13
+    elif cd:
+        same = 2 * 169 + rb * 13 + rc
+        base = 169 + rc * 13
+        joker = 3 * 169 + rc * 13 + rb
+        jr = rc
+    else:
+        same = 2 * 169 + rb * 13 + rd
+        base = 169 + rd * 13
+        joker = 3 * 169 + rd * 13 + rb
+        jr = rd
+    out[0] = same
+    out[1] = base
+    out[2] = step
+    out[3] = joker
+    out[4] = jr
 
 
 def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
@@ -573,22 +598,36 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
     ids = _ID
     rk = _RK
     colour = COLOUR
-    memo = _MEMO
     sc = buf[2] // 13
     sd = buf[3] // 13
     se = buf[4] // 13
+    sh = _SH
+    low = _SHL
     q1 = lrun = 0
-    low = (0, 0, 0)
-    if r >= 0:
-        q = sorted((rc, rd, re, r))
-        q1 = q[3]
-        low = _shape(q1, q[2], q[1], q[0])
-        lrun = low[1] < 0 and q1 - q[0] == 3
+    if r >= 0:  # the four under b: c, d, e and the Joker, high to low
+        if r >= rc:
+            q1 = r
+            _shape(r, rc, rd, re, low)
+        elif r >= rd:
+            q1 = rc
+            _shape(rc, r, rd, re, low)
+        elif r >= re:
+            q1 = rc
+            _shape(rc, rd, r, re, low)
+        else:
+            q1 = rc
+            _shape(rc, rd, re, r, low)
+        lrun = low[1] < 0 and q1 - min(r, re) == 3
     for b in range(nj, c):
         x = cards[b]
         buf[1] = x
         rb = rk[b]
-        same, base, step, joker, jr = _shape(rb, rc, rd, re)
+        _shape(rb, rc, rd, re, sh)
+        same = sh[0]
+        base = sh[1]
+        step = sh[2]
+        joker = sh[3]
+        jr = sh[4]
         fl = suit if x // 13 == suit else -1
         if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
             joker = -1  # a straight or flush may do better
@@ -605,13 +644,13 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
                 out[j + a] = ids[joker] or _local(joker)
             elif r < 0:  # _best(): with four ranks, by them and if it may take their suit
                 key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and colour[cards[a] - RED_JOKER] >> fl & 1)
-                v = memo.get(key) if base < 0 else None
+                v = _recall(key) if base < 0 else None
                 if v is None:
                     buf[0] = cards[a]
                     v = _best(buf, 0)[0]
                     v = strength(v) if v >= 0 else -1
                     if base < 0:
-                        memo[key] = v
+                        _keep(key, v)
                 out[j + a] = INVALID if v < 0 else ids[v] or _local(v)
             elif not ok:
                 out[j + a] = INVALID
@@ -671,9 +710,9 @@ _T = array("H", [0] * 64)  # a compressed subset's low and high five bits as car
 def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
-    # worth -1 if none may be played. Kept per z in _MEMO while the table
+    # worth -1 if none may be played. Kept per z (_keep) while the table
     # stays. The splits' hot path: colex() and with 15 cards _rate() written out.
-    got = _MEMO.get(z)
+    got = _recall(z)
     if got is not None:
         return (got >> 15) - 1, got & 0x7FFF, full ^ z ^ (got & 0x7FFF)
     rest = full ^ z
@@ -742,12 +781,43 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         low = x & -x
         y = x + low
         x = (((y ^ x) >> 2) // low) | y
-    _MEMO[z] = (best + 1) << 15 | b1
+    _keep(z, (best + 1) << 15 | b1)
     return best, b1, rest ^ b1
 
 
 _GS = [0, 0, 0]  # the groups a climb works on
-_MEMO = {}  # _split()'s answers by z, for the table as it is
+MEMO = const(128)
+_MK = array("H", [0] * MEMO)  # what the table as it is gave: keys + 1 (0: none),
+_MV = array("i", [0] * MEMO)  # and answers (open addressing: nothing allocated)
+
+
+def _recall(key):
+    # The answer kept for key (below 65535), or None.
+    h = (key ^ key >> 7) & (MEMO - 1)
+    for _ in range(MEMO):
+        k = _MK[h]
+        if k == key + 1:
+            return _MV[h]
+        if not k:
+            return None
+        h = (h + 1) & (MEMO - 1)
+    return None
+
+
+def _keep(key, v):
+    # Keeps v for key, if there is room.
+    h = (key ^ key >> 7) & (MEMO - 1)
+    for _ in range(MEMO):
+        if not _MK[h]:
+            _MK[h] = key + 1
+            _MV[h] = v
+            return
+        h = (h + 1) & (MEMO - 1)
+
+
+def _forget():
+    for h in range(MEMO):
+        _MK[h] = 0
 
 
 def _climb(hs, w, v, quiet):
