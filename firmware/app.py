@@ -15,7 +15,6 @@ from engine import registry
 from engine.rng import Rng
 from firmware import saves, tables, ui
 from firmware.match import Match
-from firmware.menus import Title, playable
 from firmware.play import GameScreen
 
 FRAME_MS = 30
@@ -61,6 +60,7 @@ class App:
         self.saver = AWAKE
         self.saving = True  # False once the storage refused a write
         self.match = None
+        self.fresh = None  # heap in use at a fresh title: set once there
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
@@ -69,7 +69,7 @@ class App:
         self.settings, told = settings.read(root)
         self.apply(self.settings)
         notice = self._load_save()
-        self.stack.append(Title(self))
+        self.home()
         for line in (told, notice):
             if line:
                 self.push(ui.Dialog(self, line))
@@ -152,18 +152,34 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            gone = self.stack.pop().transient
+            gone = self.stack.pop()
             self.stack[-1].shown()
-            if gone is not None:
-                registry.forget([gone])
+            self._left([gone])
 
     def replace(self, screen):
+        gone = self.stack[-1]
         self.stack[-1] = screen
+        self._left([gone])
+
+    def restack(self, screen):
+        # The stack becomes this one screen.
+        gone = self.stack
+        self.stack = [screen]
+        self._left(gone)
+
+    def _left(self, gone):
+        # Screens that left the stack drop the module loaded for them alone
+        # (ui.Screen.transient) unless a screen still on it came from there:
+        # a match runs without the title's menus, the title without the rules.
+        keep = [s.transient for s in self.stack]
+        registry.forget([s.transient for s in gone if s.transient is not None and s.transient not in keep])
 
     def home(self):
         # Back to the title. A board whose heap a match left grown (the names a
         # game's code interned stay for good) resets softly to start clean.
-        self.stack = [Title(self)]
+        from firmware.menus import Title
+
+        self.restack(Title(self))
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
 
@@ -223,7 +239,7 @@ class App:
         # then the older one can still be resumed.
         self.load_game(game_id)
         self.match = Match(self.root, game_id, options, seats, self.new_seed())
-        self.stack = [GameScreen(self, self.match)]
+        self.restack(GameScreen(self, self.match))
 
     def resume(self):
         rec = self.saved
@@ -236,7 +252,7 @@ class App:
             self.home()
             self.push(ui.Dialog(self, notice))
             return
-        self.stack = [GameScreen(self, self.match)]
+        self.restack(GameScreen(self, self.match))
 
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has
@@ -258,7 +274,7 @@ class App:
         self.saved = None
         try:
             rec = saves.read(self.root)
-            if rec is not None and rec["game"] not in playable():
+            if rec is not None and rec["game"] not in tables.playable():
                 raise saves.SaveError("unknown game %r" % rec["game"])
             self.saved = rec
         except saves.SaveError as e:

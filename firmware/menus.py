@@ -1,18 +1,17 @@
-# Menus around a match: the title list, the match setup (seats and options),
-# the pause menu and the quit confirmation.
+# The menus before a match: the title list and the match setup (seats and
+# options). A match needs neither: this module is loaded for these screens
+# alone (ui.Screen.transient), dropped while a match is played.
 from engine import registry
 from engine.state import seat_name
-from firmware import scores, tables, ui
+from firmware import ui
 from firmware.match import PERSON
-
-
-def playable():
-    # The registered games whose table screen is installed.
-    return [gid for gid in registry.ids() if tables.available(gid)]
+from firmware.tables import playable
 
 
 class Title(ui.Menu):
     # Resume (when a save exists), then each game and its rules, then Settings.
+    transient = __name__
+
     def __init__(self, app):
         self.acts = []
         items = []
@@ -50,6 +49,8 @@ class Title(ui.Menu):
 
 class Setup(ui.Menu):
     # Who sits where (Person or a bot level) and the game's options, then Start.
+    transient = __name__
+
     def __init__(self, app, game_id):
         self.game_id = game_id
         game = app.load_game(game_id)
@@ -117,36 +118,3 @@ class Setup(ui.Menu):
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
         self.app.start_match(self.game_id, options, self.seats[: self.n])
-
-
-class Pause(ui.Menu):
-    overlay = True
-
-    def __init__(self, app):
-        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
-
-    def select(self, i):
-        m = self.app.match
-        if i == 0:
-            self.app.pop()
-        elif i == 1:
-            from firmware.rules import Rules
-
-            self.app.push(Rules(self.app, m.game_id, m.title()))
-        elif i == 2:
-            game = self.app.stack[0]  # the game screen, under this menu
-            sheet = game.table.sheet(self.app)
-            self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
-        else:
-            self.app.replace(QuitConfirm(self.app))
-
-
-class QuitConfirm(ui.Dialog):
-    def __init__(self, app):
-        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
-
-    def yes(self):
-        self.app.quit_match()
-
-    def no(self):
-        self.app.replace(Pause(self.app))

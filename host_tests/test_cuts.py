@@ -12,7 +12,7 @@ from firmware import app as firmware_app
 from firmware import saves, settings, ui
 from firmware.buttons import NAMES, Buttons
 from firmware.match import Match
-from firmware.menus import playable
+from firmware.tables import playable
 from firmware.ssd1306 import SSD1306
 from tools.host.devices import FakeClock, FakeI2C, FakePin
 
