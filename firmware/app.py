@@ -26,8 +26,6 @@ AWAKE = 0
 DIM = 1
 DARK = 2
 GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
-DAMAGED = "Saved match damaged: ignored"
-OLDER = "Saved match is from an older version: ignored"
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
 
 
@@ -68,7 +66,9 @@ class App:
 
         self.settings, told = settings.read(root)
         self.apply(self.settings)
-        notice = self._load_save()
+        from firmware.menus import load_save
+
+        notice = load_save(self)
         self.home()
         for line in (told, notice):
             if line:
@@ -241,19 +241,6 @@ class App:
         self.match = Match(self.root, game_id, options, seats, self.new_seed())
         self.restack(GameScreen(self, self.match))
 
-    def resume(self):
-        rec = self.saved
-        try:
-            self.load_game(rec["game"])
-            self.match = Match.resume(self.root, rec)
-        except saves.SaveError as e:
-            notice = self._damaged(e)
-            self.free_game()
-            self.home()
-            self.push(ui.Dialog(self, notice))
-            return
-        self.restack(GameScreen(self, self.match))
-
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has
         # none, and an older save stays), and the game's modules are freed.
@@ -268,27 +255,6 @@ class App:
     def quit_match(self):
         self.end_match()
         self.home()
-
-    def _load_save(self):
-        # Reads the save at start-up; a damaged one is reported and set aside.
-        self.saved = None
-        try:
-            rec = saves.read(self.root)
-            if rec is not None and rec["game"] not in tables.playable():
-                raise saves.SaveError("unknown game %r" % rec["game"])
-            self.saved = rec
-        except saves.SaveError as e:
-            return self._damaged(e)
-        except OSError as e:
-            print("save not readable:", e)
-        return None
-
-    def _damaged(self, e):
-        # Sets a damaged save aside; -> the notice for the screen.
-        print("save ignored:", e)
-        saves.set_aside(self.root)
-        self.saved = None
-        return OLDER if isinstance(e, saves.OldSave) else DAMAGED
 
 
 def _heap():

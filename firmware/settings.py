@@ -1,11 +1,13 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put). A file that is
-# damaged, or holds a value this firmware does not offer, gives the defaults.
+# written atomically as the save is (firmware.saves pack/put; firmware.menus
+# get/unpack read it). A file that is damaged, or holds a value this firmware
+# does not offer, gives the defaults.
 # This module is in memory at boot and while the Settings screen is up only;
 # the app keeps the values it puts into effect (App.apply).
 import json
 
 from firmware import saves, ui
+from firmware.menus import get, unpack
 
 NAME = "settings.jp"
 MAGIC = "JPSET"
@@ -42,7 +44,7 @@ def encode(chosen):
 
 def decode(data):
     # bytes of the file -> the settings; SaveError says what is wrong.
-    payload = saves.unpack(data, MAGIC, VERSION)
+    payload = unpack(data, MAGIC, VERSION)
     try:
         got = json.loads(payload.decode())
     except ValueError:
@@ -63,7 +65,7 @@ def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
     # file is damaged; a missing file is no news.
     try:
-        got = saves.get(root, NAME, decode)
+        got = get(root, NAME, decode)
     except (saves.SaveError, OSError) as e:
         print("settings ignored:", e)
         return defaults(), "Settings damaged: defaults restored"

@@ -10,7 +10,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
 from engine.state import CONTINUE, WINS, Game
-from firmware import play, saves, tables, ui
+from firmware import menus, play, saves, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from tools.sim import SEEDS, Device
@@ -329,7 +329,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = saves.read(root)
+    rec = menus.read(root)
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
@@ -369,7 +369,7 @@ def _damage(kind, data):
 def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
     rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": [3]}
     good = saves.encode(rec)
-    assert saves.decode(good) == rec
+    assert menus.decode(good) == rec
     for kind in ("checksum", "truncated", "version", "garbage", "empty"):
         root = str(tmp_path / ("damaged-" + kind))
         os.makedirs(root)
