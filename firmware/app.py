@@ -14,8 +14,6 @@ import sys
 from engine import registry
 from engine.rng import Rng
 from firmware import saves, tables, ui
-from firmware.match import Match
-from firmware.play import GameScreen
 
 FRAME_MS = 30
 DARK_POLL_MS = 50  # between button polls while the panel is off
@@ -27,17 +25,6 @@ DIM = 1
 DARK = 2
 GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
-
-
-def _random_seed(clock):
-    # Match seeds on the board: the hardware RNG when the port has one.
-    try:
-        import os
-
-        b = os.urandom(4)
-        return ((b[0] & 0x1F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
-    except (ImportError, AttributeError, NotImplementedError, OSError):
-        return clock.ticks_ms() & 0x1FFFFFFF
 
 
 class App:
@@ -64,8 +51,9 @@ class App:
         self.stack = []
         from firmware import settings
 
+        self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
         self.settings, told = settings.read(root)
-        self.apply(self.settings)
+        settings.apply(self, self.settings)
         from firmware.menus import load_save
 
         notice = load_save(self)
@@ -185,18 +173,6 @@ class App:
 
     # --- settings and storage ---
 
-    def apply(self, chosen):
-        # Puts settings into effect: at boot, and at each change on the
-        # Settings screen (the two times firmware.settings is loaded).
-        from firmware.settings import value
-
-        self.settings = chosen
-        self.contrast = value(chosen, "contrast")
-        self.display.contrast(self.contrast)
-        self.display.turn(value(chosen, "flip"))
-        self.bot_delay = value(chosen, "bots")
-        self.buttons.repeat = value(chosen, "repeat")
-
     def saving_off(self, e):
         # The storage refused a write (CircuitPython while the drive is on USB):
         # say so once and play on without saving.
@@ -206,21 +182,6 @@ class App:
             self.push(ui.Dialog(self, SAVING_OFF))
 
     # --- matches ---
-
-    def new_seed(self):
-        if self.seeds is not None:
-            return (self.seeds.next16() << 13) ^ self.seeds.next16()
-        return _random_seed(self.clock)
-
-    def load_game(self, game_id):
-        # Only one game's modules are in memory: choosing another game frees
-        # the last one's (they stay while the player is in menus, so going
-        # back and forth to a game's setup costs no imports).
-        if self.loaded != game_id:
-            self.free_game()
-            self.known = list(sys.modules)
-        self.loaded = game_id
-        return registry.load(game_id)
 
     def free_game(self):
         # Frees the game and every module it brought in (its table, shared
@@ -233,13 +194,6 @@ class App:
             registry.forget(brought)
             self.loaded = self.known = None
             gc.collect()
-
-    def start_match(self, game_id, options, seats):
-        # A new match replaces the save of an older one at its first move; till
-        # then the older one can still be resumed.
-        self.load_game(game_id)
-        self.match = Match(self.root, game_id, options, seats, self.new_seed())
-        self.restack(GameScreen(self, self.match))
 
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has

@@ -1,11 +1,12 @@
 # The title and what only the title needs: the match setup (seats and
-# options), and reading the files (firmware/saves.py writes them): the save it
-# offers to resume, and at start-up the settings. A match needs none of it:
+# options) and starting the match, and reading the files (firmware/saves.py
+# writes them): the save it offers to resume, and at start-up the settings. A match needs none of it:
 # this module is loaded for these screens alone (ui.Screen.transient) and
 # dropped while a match is played.
 import binascii
 import json
 import os
+import sys
 
 from engine import registry
 from engine.state import seat_name
@@ -63,7 +64,7 @@ class Setup(ui.Menu):
 
     def __init__(self, app, game_id):
         self.game_id = game_id
-        game = app.load_game(game_id)
+        game = load_game(app, game_id)
         self.kinds = registry.bots(game_id).LEVELS
         self.info = game.INFO
         self.lo, self.hi = game.INFO.seats
@@ -127,7 +128,39 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        self.app.start_match(self.game_id, options, self.seats[: self.n])
+        start_match(self.app, self.game_id, options, self.seats[: self.n])
+
+
+# ----- starting a match
+
+
+def load_game(app, game_id):
+    # Only one game's modules are in memory: choosing another game frees
+    # the last one's (they stay while the player is in menus, so going
+    # back and forth to a game's setup costs no imports).
+    if app.loaded != game_id:
+        app.free_game()
+        app.known = list(sys.modules)
+    app.loaded = game_id
+    return registry.load(game_id)
+
+
+def start_match(app, game_id, options, seats):
+    # A new match replaces the save of an older one at its first move; till
+    # then the older one can still be resumed.
+    load_game(app, game_id)
+    app.match = Match(app.root, game_id, options, seats, new_seed(app))
+    app.restack(GameScreen(app, app.match))
+
+
+def new_seed(app):
+    if app.seeds is not None:
+        return (app.seeds.next16() << 13) ^ app.seeds.next16()
+    try:  # on the board: the hardware RNG when the port has one
+        b = os.urandom(4)
+        return ((b[0] & 0x1F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+    except (AttributeError, NotImplementedError, OSError):
+        return app.clock.ticks_ms() & 0x1FFFFFFF
 
 
 # ----- the save and its match
@@ -160,7 +193,7 @@ def damaged(app, e):
 def resume(app):
     rec = app.saved
     try:
-        app.load_game(rec["game"])
+        load_game(app, rec["game"])
         app.match = replay(app.root, rec)
     except saves.SaveError as e:
         notice = damaged(app, e)

@@ -211,7 +211,7 @@ def result_page(fb, title, top, rows, standings, y, hint):
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
     standings.draw(fb, y)
-    ui.centre(fb, hint + ("   \x11: scores" if standings.history else ""), 57, 1, ui.SMALL)
+    ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
 
 
 class EndScreen(ui.Screen):
@@ -220,9 +220,9 @@ class EndScreen(ui.Screen):
     # end), else the shared one.
     def __init__(self, app, match, table):
         ui.Screen.__init__(self, app)
-        self.standings = scores.Standings(match)
-        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
         self.sheet = table.sheet(app)
+        self.standings = scores.Standings(match, self.sheet is None)
+        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
 
     def on_button(self, b):
         if b == ui.RIGHT:

@@ -3,7 +3,7 @@
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
 # This module is in memory at boot and while the Settings screen is up only;
-# the app keeps the values it puts into effect (App.apply).
+# the app keeps the values it puts into effect (apply).
 import json
 
 from firmware import saves, ui
@@ -36,6 +36,17 @@ def value(chosen, key):
         if item[0] == key:
             return item[3][item[2].index(chosen[key])]
     raise ValueError(key)
+
+
+def apply(app, chosen):
+    # Puts settings into effect: at boot, and at each change on the Settings
+    # screen (the two times this module is loaded).
+    app.settings = chosen
+    app.contrast = value(chosen, "contrast")
+    app.display.contrast(app.contrast)
+    app.display.turn(value(chosen, "flip"))
+    app.bot_delay = value(chosen, "bots")
+    app.buttons.repeat = value(chosen, "repeat")
 
 
 def encode(chosen):
@@ -93,7 +104,7 @@ class SettingsScreen(ui.Menu):
     def adjust(self, i, d):
         key, _, choices, _ = ITEMS[i]
         self.chosen[key] = choices[(choices.index(self.chosen[key]) + d) % len(choices)]
-        self.app.apply(dict(self.chosen))
+        apply(self.app, dict(self.chosen))
         self._label()
 
     def select(self, i):

@@ -543,7 +543,8 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     press(dev, LEFT)  # P4: Bot Hard, Bot Easy, Person
     assert s.items[4] == "P4: Person"
     started = []
-    monkeypatch.setattr(dev.app, "start_match", lambda gid, options, seats: started.append((gid, options, seats)))
+    title = sys.modules["firmware.menus"]  # the copy the app loaded for its title
+    monkeypatch.setattr(title, "start_match", lambda app, gid, options, seats: started.append((gid, options, seats)))
     press(dev, DOWN)
     press(dev, RIGHT)
     menu_pick(dev, "Start")

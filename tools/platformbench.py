@@ -87,13 +87,13 @@ def bot_match(app, gid, strong=False):
     # the game takes (Easy, or the strongest level in the first seat), to its
     # end screen and back to the title; yields the moves made after every frame.
     from engine import registry
-    from firmware import play
+    from firmware import menus, play
     from firmware.buttons import A
 
-    info = app.load_game(gid).INFO
+    info = menus.load_game(app, gid).INFO
     first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
-    app.start_match(gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
-    info = None
+    menus.start_match(app, gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
+    info = menus = None  # the match runs without the title's module
     moves = 0
     while not isinstance(app.stack[-1], play.MatchEnd):
         top = app.stack[-1]
@@ -111,7 +111,8 @@ def bot_match(app, gid, strong=False):
 
 def peak(gid, out):
     # A generator for MicroPython: the heap at the peak of a match of gid (its
-    # strongest bot against Easy) from a fresh title, in a MicroPython of its
+    # strongest bot against Easy; after every frame, so a round's end screen
+    # with its scores counts too) from a fresh title, in a MicroPython of its
     # own: the board after its soft reset. (In one run after other games, the
     # names they interned fill the qstr pool sooner, and the next pool, about
     # 9 KB at once on this port, would be counted against whichever game's
@@ -129,12 +130,11 @@ def peak(gid, out):
         % (fresh, base, fresh - base))
     qstrs("at the fresh title")
     top = made = 0
-    for n in bot_match(app, gid, True):
-        if n > made:  # a move: the heap after it
-            made = n
-            gc.collect()
-            yield
-            top = max(top, gc.mem_alloc())
+    for n in bot_match(app, gid, True):  # the heap after every frame: moves, end screens
+        made = n
+        gc.collect()
+        yield
+        top = max(top, gc.mem_alloc())
     yield from at_rest(app, now)
     share = top - base
     out("platform: %s: a match of %d moves, the strongest bot against Easy, peaks at %d bytes in use, %d over the "
