@@ -14,9 +14,6 @@ import sys
 from engine import registry
 from engine.rng import Rng
 from firmware import saves, tables, ui
-from firmware.match import Match
-from firmware.menus import Title, playable
-from firmware.play import GameScreen
 
 FRAME_MS = 30
 DARK_POLL_MS = 50  # between button polls while the panel is off
@@ -27,20 +24,7 @@ AWAKE = 0
 DIM = 1
 DARK = 2
 GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
-DAMAGED = "Saved match damaged: ignored"
-OLDER = "Saved match is from an older version: ignored"
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
-
-
-def _random_seed(clock):
-    # Match seeds on the board: the hardware RNG when the port has one.
-    try:
-        import os
-
-        b = os.urandom(4)
-        return ((b[0] & 0x1F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
-    except (ImportError, AttributeError, NotImplementedError, OSError):
-        return clock.ticks_ms() & 0x1FFFFFFF
 
 
 class App:
@@ -61,15 +45,19 @@ class App:
         self.saver = AWAKE
         self.saving = True  # False once the storage refused a write
         self.match = None
+        self.fresh = None  # heap in use at a fresh title: set once there
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
         from firmware import settings
 
+        self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
         self.settings, told = settings.read(root)
-        self.apply(self.settings)
-        notice = self._load_save()
-        self.stack.append(Title(self))
+        settings.apply(self, self.settings)
+        from firmware.menus import load_save
+
+        notice = load_save(self)
+        self.home()
         for line in (told, notice):
             if line:
                 self.push(ui.Dialog(self, line))
@@ -152,34 +140,38 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            gone = self.stack.pop().transient
+            gone = self.stack.pop()
             self.stack[-1].shown()
-            if gone is not None:
-                registry.forget([gone])
+            self._left([gone])
 
     def replace(self, screen):
+        gone = self.stack[-1]
         self.stack[-1] = screen
+        self._left([gone])
+
+    def restack(self, screen):
+        # The stack becomes this one screen.
+        gone = self.stack
+        self.stack = [screen]
+        self._left(gone)
+
+    def _left(self, gone):
+        # Screens that left the stack drop the module loaded for them alone
+        # (ui.Screen.transient) unless a screen still on it came from there:
+        # a match runs without the title's menus, the title without the rules.
+        keep = [s.transient for s in self.stack]
+        registry.forget([s.transient for s in gone if s.transient is not None and s.transient not in keep])
 
     def home(self):
         # Back to the title. A board whose heap a match left grown (the names a
         # game's code interned stay for good) resets softly to start clean.
-        self.stack = [Title(self)]
+        from firmware.menus import Title
+
+        self.restack(Title(self))
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
 
     # --- settings and storage ---
-
-    def apply(self, chosen):
-        # Puts settings into effect: at boot, and at each change on the
-        # Settings screen (the two times firmware.settings is loaded).
-        from firmware.settings import value
-
-        self.settings = chosen
-        self.contrast = value(chosen, "contrast")
-        self.display.contrast(self.contrast)
-        self.display.turn(value(chosen, "flip"))
-        self.bot_delay = value(chosen, "bots")
-        self.buttons.repeat = value(chosen, "repeat")
 
     def saving_off(self, e):
         # The storage refused a write (CircuitPython while the drive is on USB):
@@ -190,21 +182,6 @@ class App:
             self.push(ui.Dialog(self, SAVING_OFF))
 
     # --- matches ---
-
-    def new_seed(self):
-        if self.seeds is not None:
-            return (self.seeds.next16() << 13) ^ self.seeds.next16()
-        return _random_seed(self.clock)
-
-    def load_game(self, game_id):
-        # Only one game's modules are in memory: choosing another game frees
-        # the last one's (they stay while the player is in menus, so going
-        # back and forth to a game's setup costs no imports).
-        if self.loaded != game_id:
-            self.free_game()
-            self.known = list(sys.modules)
-        self.loaded = game_id
-        return registry.load(game_id)
 
     def free_game(self):
         # Frees the game and every module it brought in (its table, shared
@@ -217,26 +194,6 @@ class App:
             registry.forget(brought)
             self.loaded = self.known = None
             gc.collect()
-
-    def start_match(self, game_id, options, seats):
-        # A new match replaces the save of an older one at its first move; till
-        # then the older one can still be resumed.
-        self.load_game(game_id)
-        self.match = Match(self.root, game_id, options, seats, self.new_seed())
-        self.stack = [GameScreen(self, self.match)]
-
-    def resume(self):
-        rec = self.saved
-        try:
-            self.load_game(rec["game"])
-            self.match = Match.resume(self.root, rec)
-        except saves.SaveError as e:
-            notice = self._damaged(e)
-            self.free_game()
-            self.home()
-            self.push(ui.Dialog(self, notice))
-            return
-        self.stack = [GameScreen(self, self.match)]
 
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has
@@ -252,27 +209,6 @@ class App:
     def quit_match(self):
         self.end_match()
         self.home()
-
-    def _load_save(self):
-        # Reads the save at start-up; a damaged one is reported and set aside.
-        self.saved = None
-        try:
-            rec = saves.read(self.root)
-            if rec is not None and rec["game"] not in playable():
-                raise saves.SaveError("unknown game %r" % rec["game"])
-            self.saved = rec
-        except saves.SaveError as e:
-            return self._damaged(e)
-        except OSError as e:
-            print("save not readable:", e)
-        return None
-
-    def _damaged(self, e):
-        # Sets a damaged save aside; -> the notice for the screen.
-        print("save ignored:", e)
-        saves.set_aside(self.root)
-        self.saved = None
-        return OLDER if isinstance(e, saves.OldSave) else DAMAGED
 
 
 def _heap():

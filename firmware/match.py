@@ -27,20 +27,6 @@ class Match:
         for m in moves:  # a resumed match replays its moves
             self._apply(m)
 
-    @staticmethod
-    def resume(root, rec):
-        # Rebuilds the saved match; seats the game does not have, a bot level it
-        # lacks or a move the rules refuse make a damaged save.
-        try:
-            game = registry.load(rec["game"])
-            seats = rec["seats"]
-            lo, hi = game.INFO.seats
-            if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
-                raise ValueError("bad seats %r" % (seats,))
-            return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"])
-        except (ValueError, KeyError, TypeError) as e:
-            raise saves.SaveError("does not replay: %s" % e)
-
     def title(self):
         return registry.title(self.game_id)
 

@@ -1,18 +1,28 @@
-# Menus around a match: the title list, the match setup (seats and options),
-# the pause menu and the quit confirmation.
+# The title and what only the title needs: the match setup (seats and
+# options) and starting the match, and reading the files (firmware/saves.py
+# writes them): the save it offers to resume, and at start-up the settings. A match needs none of it:
+# this module is loaded for these screens alone (ui.Screen.transient) and
+# dropped while a match is played.
+import binascii
+import json
+import os
+import sys
+
 from engine import registry
 from engine.state import seat_name
-from firmware import scores, tables, ui
-from firmware.match import PERSON
+from firmware import saves, ui
+from firmware.match import PERSON, Match
+from firmware.play import GameScreen
+from firmware.tables import playable
 
-
-def playable():
-    # The registered games whose table screen is installed.
-    return [gid for gid in registry.ids() if tables.available(gid)]
+DAMAGED = "Saved match damaged: ignored"
+OLDER = "Saved match is from an older version: ignored"
 
 
 class Title(ui.Menu):
     # Resume (when a save exists), then each game and its rules, then Settings.
+    transient = __name__
+
     def __init__(self, app):
         self.acts = []
         items = []
@@ -32,7 +42,7 @@ class Title(ui.Menu):
     def select(self, i):
         act, gid = self.acts[i]
         if act == "resume":
-            self.app.resume()
+            resume(self.app)
         elif act == "play":
             self.app.push(Setup(self.app, gid))
         elif act == "settings":
@@ -50,9 +60,11 @@ class Title(ui.Menu):
 
 class Setup(ui.Menu):
     # Who sits where (Person or a bot level) and the game's options, then Start.
+    transient = __name__
+
     def __init__(self, app, game_id):
         self.game_id = game_id
-        game = app.load_game(game_id)
+        game = load_game(app, game_id)
         self.kinds = registry.bots(game_id).LEVELS
         self.info = game.INFO
         self.lo, self.hi = game.INFO.seats
@@ -116,37 +128,203 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        self.app.start_match(self.game_id, options, self.seats[: self.n])
+        start_match(self.app, self.game_id, options, self.seats[: self.n])
 
 
-class Pause(ui.Menu):
-    overlay = True
-
-    def __init__(self, app):
-        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
-
-    def select(self, i):
-        m = self.app.match
-        if i == 0:
-            self.app.pop()
-        elif i == 1:
-            from firmware.rules import Rules
-
-            self.app.push(Rules(self.app, m.game_id, m.title()))
-        elif i == 2:
-            game = self.app.stack[0]  # the game screen, under this menu
-            sheet = game.table.sheet(self.app)
-            self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
-        else:
-            self.app.replace(QuitConfirm(self.app))
+# ----- starting a match
 
 
-class QuitConfirm(ui.Dialog):
-    def __init__(self, app):
-        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+def load_game(app, game_id):
+    # Only one game's modules are in memory: choosing another game frees
+    # the last one's (they stay while the player is in menus, so going
+    # back and forth to a game's setup costs no imports).
+    if app.loaded != game_id:
+        app.free_game()
+        app.known = list(sys.modules)
+    app.loaded = game_id
+    return registry.load(game_id)
 
-    def yes(self):
-        self.app.quit_match()
 
-    def no(self):
-        self.app.replace(Pause(self.app))
+def start_match(app, game_id, options, seats):
+    # A new match replaces the save of an older one at its first move; till
+    # then the older one can still be resumed.
+    load_game(app, game_id)
+    app.match = Match(app.root, game_id, options, seats, new_seed(app))
+    app.restack(GameScreen(app, app.match))
+
+
+def new_seed(app):
+    if app.seeds is not None:
+        return (app.seeds.next16() << 13) ^ app.seeds.next16()
+    try:  # on the board: the hardware RNG when the port has one
+        b = os.urandom(4)
+        return ((b[0] & 0x1F) << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+    except (AttributeError, NotImplementedError, OSError):
+        return app.clock.ticks_ms() & 0x1FFFFFFF
+
+
+# ----- the save and its match
+
+
+def load_save(app):
+    # Reads the save at start-up into app.saved; a damaged one is set aside.
+    # -> the notice for the screen, or None.
+    app.saved = None
+    try:
+        rec = read(app.root)
+        if rec is not None and rec["game"] not in playable():
+            raise saves.SaveError("unknown game %r" % rec["game"])
+        app.saved = rec
+    except saves.SaveError as e:
+        return damaged(app, e)
+    except OSError as e:
+        print("save not readable:", e)
+    return None
+
+
+def damaged(app, e):
+    # Sets a damaged save aside; -> the notice for the screen.
+    print("save ignored:", e)
+    set_aside(app.root)
+    app.saved = None
+    return OLDER if isinstance(e, OldSave) else DAMAGED
+
+
+def resume(app):
+    rec = app.saved
+    try:
+        load_game(app, rec["game"])
+        app.match = replay(app.root, rec)
+    except saves.SaveError as e:
+        notice = damaged(app, e)
+        app.free_game()
+        app.home()
+        app.push(ui.Dialog(app, notice))
+        return
+    app.restack(GameScreen(app, app.match))
+
+
+def replay(root, rec):
+    # Rebuilds the saved match; seats the game does not have, a bot level it
+    # lacks or a move the rules refuse make a damaged save.
+    try:
+        game = registry.load(rec["game"])
+        seats = rec["seats"]
+        lo, hi = game.INFO.seats
+        if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
+            raise ValueError("bad seats %r" % (seats,))
+        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise saves.SaveError("does not replay: %s" % e)
+
+
+class OldSave(saves.SaveError):
+    # Written by an earlier firmware whose saves this one cannot read.
+    pass
+
+
+def _exists(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+
+
+def unpack(data, magic, version):
+    # A file's bytes -> its payload, checked; SaveError says what is wrong.
+    nl = data.find(b"\n")
+    if nl < 0:
+        raise saves.SaveError("no header")
+    try:
+        head = data[:nl].decode().split()
+    except UnicodeError:
+        raise saves.SaveError("not a save file")
+    if len(head) != 4 or head[0] != magic:
+        raise saves.SaveError("not a save file")
+    try:
+        got = int(head[1])
+        crc = int(head[2], 16)
+        size = int(head[3])
+    except ValueError:
+        raise saves.SaveError("bad header")
+    if got < version:
+        raise OldSave("made by an older version (%d)" % got)
+    if got != version:
+        raise saves.SaveError("unknown version %d" % got)
+    payload = data[nl + 1:]
+    if len(payload) != size:
+        raise saves.SaveError("truncated (%d of %d bytes)" % (len(payload), size))
+    if binascii.crc32(payload) != crc:
+        raise saves.SaveError("checksum mismatch")
+    return payload
+
+
+def decode(data):
+    # bytes of a save file -> the record; SaveError says what is wrong.
+    payload = unpack(data, saves.MAGIC, saves.VERSION)
+    try:
+        rec = json.loads(payload.decode())
+    except ValueError:  # UnicodeError is one too
+        raise saves.SaveError("bad payload")
+    return _checked(rec)
+
+
+def _checked(rec):
+    if not isinstance(rec, dict):
+        raise saves.SaveError("bad payload")
+    for key in ("game", "options", "seed", "seats", "moves"):
+        if key not in rec:
+            raise saves.SaveError("missing " + key)
+    if not isinstance(rec["game"], str) or not isinstance(rec["options"], dict):
+        raise saves.SaveError("bad payload")
+    if not isinstance(rec["seed"], int) or rec["seed"] < 0 or rec["seed"] >> 30:
+        raise saves.SaveError("bad seed")
+    if not isinstance(rec["seats"], list):
+        raise saves.SaveError("bad seats")
+    for s in rec["seats"]:
+        if not isinstance(s, int) or s < -1:
+            raise saves.SaveError("bad seats")
+    for m in rec["moves"]:
+        if not isinstance(m, int) or m < 0 or m > 255:
+            raise saves.SaveError("bad moves")
+    return rec
+
+
+def get(root, name, check):
+    # The file's payload as check(bytes) returns it, None when there is none.
+    # A .tmp file is a write that did not finish: it counts only when the file
+    # itself is gone (the cut came between removing it and the rename), and
+    # only if whole; a partial one is dropped as if never begun.
+    p = saves.path(root, name)
+    if _exists(p):
+        with open(p, "rb") as f:
+            return check(f.read())
+    p = saves.path(root, saves.tmp_name(name))
+    if not _exists(p):
+        return None
+    with open(p, "rb") as f:
+        data = f.read()
+    try:
+        return check(data)
+    except saves.SaveError:
+        saves.remove(p)
+        return None
+
+
+def read(root):
+    # The saved record, None when there is no save; SaveError if it is damaged.
+    return get(root, saves.NAME, decode)
+
+
+def set_aside(root):
+    # A damaged save is moved out of the way (kept for a look), never retried.
+    p = saves.path(root, saves.NAME)
+    if not _exists(p):
+        p = saves.path(root, saves.TMP)
+    saves.remove(saves.path(root, saves.ASIDE))
+    try:
+        os.rename(p, saves.path(root, saves.ASIDE))
+    except OSError:
+        pass
+    saves.delete(root)

@@ -1,10 +1,10 @@
 # The screens of a match in play: the game screen that runs the table, the
-# bots and the pass-and-play hand-off to the next person, and the end-of-round
-# and end-of-match screens, for 2 to 4 seats and any mix of people and bots.
+# bots and the pass-and-play hand-off to the next person, the pause menu and
+# the quit confirmation, and the end-of-round and end-of-match screens, for 2
+# to 4 seats and any mix of people and bots.
 from engine.state import CONTINUE, best_seats
 from firmware import scores, tables, ui
 from firmware.match import PERSON
-from firmware.menus import Pause
 
 END_DELAY = 1200  # ms the final position stays up before the result screen
 NONE = 0
@@ -155,6 +155,39 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
+class Pause(ui.Menu):
+    overlay = True
+
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
+
+    def select(self, i):
+        m = self.app.match
+        if i == 0:
+            self.app.pop()
+        elif i == 1:
+            from firmware.rules import Rules
+
+            self.app.push(Rules(self.app, m.game_id, m.title()))
+        elif i == 2:
+            game = self.app.stack[0]  # the game screen, under this menu
+            sheet = game.table.sheet(self.app)
+            self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
+        else:
+            self.app.replace(QuitConfirm(self.app))
+
+
+class QuitConfirm(ui.Dialog):
+    def __init__(self, app):
+        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+
+    def yes(self):
+        self.app.quit_match()
+
+    def no(self):
+        self.app.replace(Pause(self.app))
+
+
 def verdict(scores, names):
     # Who won the match, in a line of the NORMAL font.
     best = best_seats(scores)
@@ -178,7 +211,7 @@ def result_page(fb, title, top, rows, standings, y, hint):
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
     standings.draw(fb, y)
-    ui.centre(fb, hint + ("   \x11: scores" if standings.history else ""), 57, 1, ui.SMALL)
+    ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
 
 
 class EndScreen(ui.Screen):
@@ -187,9 +220,9 @@ class EndScreen(ui.Screen):
     # end), else the shared one.
     def __init__(self, app, match, table):
         ui.Screen.__init__(self, app)
-        self.standings = scores.Standings(match)
-        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
         self.sheet = table.sheet(app)
+        self.standings = scores.Standings(match, self.sheet is None)
+        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
 
     def on_button(self, b):
         if b == ui.RIGHT:

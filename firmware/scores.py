@@ -31,15 +31,19 @@ def row(fb, y, label, cells):
 
 class Standings:
     # What the score screens show, taken from a match at one moment: the end
-    # screen outlives the match's state.
-    def __init__(self, match):
+    # screen outlives the match's state. rows: keep every finished round's
+    # points, for the shared score sheet (a game with a sheet of its own needs
+    # only the last round's: a long match keeps no second copy).
+    def __init__(self, match, rows=True):
         st = match.state
         info = match.info
         self.names = [match.short(i) for i in range(st.num_seats())]
         self.round = info.round
         self.total = "won" if info.counts == WINS else "total"
         self.goal = info.goal_text(match.options)
-        self.history = st.history()
+        history = st.history()
+        self.last = history[-1] if history else None  # the last round's points
+        self.history = history if rows else None
         self.scores = st.scores()
 
     def draw(self, fb, y):
@@ -47,8 +51,8 @@ class Standings:
         # the match scores. -> the y below the table.
         row(fb, y, "", self.names)
         y += PITCH
-        if self.history:
-            row(fb, y, self.round, [number(v) for v in self.history[-1]])
+        if self.last is not None:
+            row(fb, y, self.round, [number(v) for v in self.last])
             y += PITCH
         row(fb, y, self.total, [number(v) for v in self.scores])
         return y + PITCH

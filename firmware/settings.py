@@ -1,11 +1,13 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put). A file that is
-# damaged, or holds a value this firmware does not offer, gives the defaults.
+# written atomically as the save is (firmware.saves pack/put; firmware.menus
+# get/unpack read it). A file that is damaged, or holds a value this firmware
+# does not offer, gives the defaults.
 # This module is in memory at boot and while the Settings screen is up only;
-# the app keeps the values it puts into effect (App.apply).
+# the app keeps the values it puts into effect (apply).
 import json
 
 from firmware import saves, ui
+from firmware.menus import get, unpack
 
 NAME = "settings.jp"
 MAGIC = "JPSET"
@@ -36,13 +38,24 @@ def value(chosen, key):
     raise ValueError(key)
 
 
+def apply(app, chosen):
+    # Puts settings into effect: at boot, and at each change on the Settings
+    # screen (the two times this module is loaded).
+    app.settings = chosen
+    app.contrast = value(chosen, "contrast")
+    app.display.contrast(app.contrast)
+    app.display.turn(value(chosen, "flip"))
+    app.bot_delay = value(chosen, "bots")
+    app.buttons.repeat = value(chosen, "repeat")
+
+
 def encode(chosen):
     return saves.pack(MAGIC, VERSION, json.dumps(chosen).encode())
 
 
 def decode(data):
     # bytes of the file -> the settings; SaveError says what is wrong.
-    payload = saves.unpack(data, MAGIC, VERSION)
+    payload = unpack(data, MAGIC, VERSION)
     try:
         got = json.loads(payload.decode())
     except ValueError:
@@ -63,7 +76,7 @@ def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
     # file is damaged; a missing file is no news.
     try:
-        got = saves.get(root, NAME, decode)
+        got = get(root, NAME, decode)
     except (saves.SaveError, OSError) as e:
         print("settings ignored:", e)
         return defaults(), "Settings damaged: defaults restored"
@@ -91,7 +104,7 @@ class SettingsScreen(ui.Menu):
     def adjust(self, i, d):
         key, _, choices, _ = ITEMS[i]
         self.chosen[key] = choices[(choices.index(self.chosen[key]) + d) % len(choices)]
-        self.app.apply(dict(self.chosen))
+        apply(self.app, dict(self.chosen))
         self._label()
 
     def select(self, i):

@@ -19,7 +19,7 @@ from firmware import board as boards
 from firmware import play
 from firmware.app import App
 from firmware.buttons import A, B, DOWN, NAMES, RIGHT, UP, Buttons
-from firmware.menus import Setup, Title, playable
+from firmware.tables import playable
 from firmware.ssd1306 import SSD1306
 from tools.host.devices import BusioI2C, FakeClock, FakeI2C, FakePin
 
@@ -113,14 +113,14 @@ def test_boot_and_every_game_draw_the_same_pixels(circuitpy, tmp_path):
     pair = rigs(circuitpy, tmp_path)
     step(pair)
     cp_app = pair[0][0]
-    assert isinstance(cp_app.stack[-1], Title) and any(pair[0][1].panel.ram)
+    assert type(cp_app.stack[-1]).__name__ == "Title" and any(pair[0][1].panel.ram)
     assert pair[0][1].panel.on and pair[0][1].panel.charge_pump  # adafruit_displayio_ssd1306 set it up
     moves = {}
     for gid in playable():
         while cp_app.stack[-1].items[cp_app.stack[-1].cur] != registry.title(gid):
             step(pair, DOWN)
         step(pair, A)
-        assert isinstance(cp_app.stack[-1], Setup)
+        assert type(cp_app.stack[-1]).__name__ == "Setup"
         step(pair, UP)  # to Start
         step(pair, A)
         game = cp_app.stack[-1]
@@ -145,7 +145,7 @@ def test_boot_and_every_game_draw_the_same_pixels(circuitpy, tmp_path):
             step(pair, DOWN)
         step(pair, A)
         step(pair, A)
-        assert isinstance(cp_app.stack[-1], Title)
+        assert type(cp_app.stack[-1]).__name__ == "Title"
     assert set(moves) == set(playable()) and min(moves.values()) >= 4
     assert pair[0][0].display.pixel_writes > 1000  # the pixels went through the bitmap
 

@@ -11,7 +11,7 @@ from engine.state import CONTINUE
 from firmware import play
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
-from firmware.menus import Pause
+from firmware.play import Pause
 from firmware.tables import habitual as table
 from tools.sim import SEEDS, Device
 from host_tests.test_app import check_frame, press

@@ -308,3 +308,36 @@ def test_whole_random_matches_keep_every_card_and_betting_card_accounted_for():
             assert all([s.free_bets(q) == [0] * 5 for q in range(n)])  # JP-18: all nine bet
             top = max(s.scores())
             assert s.winner() == (s.scores().index(top) if s.scores().count(top) == 1 else -1)
+
+
+# ----- the arranger's tables
+
+
+def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
+    # JP-7..JP-9: each 5-card (and with 13 cards 3-card) subset of a seat's
+    # cards has in the arranger's table the strength of its value, its Joker
+    # at its best or at rank 4 (after at its best, as propose() does); two
+    # Jokers make it unplayable.
+    rng = Rng(21)
+    deals = [
+        J.canonical(cards("Jr Jb Ah Kh Qh 9h 2c 3c 5d 6s 8c 10s Jd 7d 4s")),  # the red Joker a heart at 4
+        J.canonical(cards("Jb Kc Ks 9c 9s 9d 9h 2c 3d 4h 5s 7c 8d Ad 6h")),  # K K 9 9: a full house with red 9s only
+    ]
+    for hs, d in ((15, 3), (13, 2)):
+        deck = bytearray(range(52))
+        rng.shuffle(deck)
+        deals.append(J.canonical(list(range(52, 52 + d)) + list(deck[:hs - d])))
+    for held in deals:
+        hs = len(held)
+        for r in (-1, 2) if held[1] >= J.RED_JOKER else (-1,):
+            J._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            order = sorted(range(1, J._NL[0] + 1), key=lambda j: J._STR[j])
+            assert [J._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
+            for size, table in ((5, J._S5), (3, J._S3)) if hs == 13 else ((5, J._S5),):
+                for i in range(J._binom(hs, size)):
+                    m = J._unrank(i, size, hs)
+                    v = J.value([held[x] for x in range(hs) if m >> x & 1], r)
+                    if v < 0:
+                        assert table[i] == J.INVALID, (list(held), m, r)
+                    else:
+                        assert J._STR[table[i]] == J.strength(v), (list(held), m, r)

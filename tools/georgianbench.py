@@ -6,10 +6,9 @@
 #     24-deal match one move before its end; target under 2 s on a Pico;
 #   the Hard bot's play-outs: plies per second, so the budget (in plies) reads
 #     as time, and the worst decision of a match at that budget.
-# The WebAssembly port speeds up once the engine running it warms up (the
-# first calibration loop of a run takes about twice as long as later ones),
-# so the calibration is the best of several spread over the run, and each
-# figure is the best of REPEAT runs: both at full speed.
+# The WebAssembly port speeds up once the engine running it warms up, so the
+# calibration is timed again after the work (bench.calibrate() keeps the best)
+# and each figure is the best of REPEAT runs: both at full speed.
 #   python -m tools.georgianbench     (runs itself under MicroPython)
 import sys
 
@@ -31,7 +30,7 @@ def match_moves():
 def resume_us(moves):
     # Microseconds to resume the match saved one move before its end: the
     # save decoded, then Match replaying it (the fastest of REPEAT).
-    from firmware import saves
+    from firmware import menus, saves
     from firmware.match import Match
 
     rec = {"game": "georgian", "options": {"deals": "All 24"}, "seed": SEED, "seats": [-1, -1, 0, 0],
@@ -40,7 +39,7 @@ def resume_us(moves):
     best = None
     for _ in range(REPEAT):
         start = bench.now_us()
-        r = saves.decode(data)
+        r = menus.decode(data)
         m = Match("", r["game"], r["options"], r["seats"], r["seed"], r["moves"])
         took = bench.since_us(start)
         assert m.state.deals_done() == 23
@@ -101,21 +100,16 @@ def hard_times():
     return best
 
 
-def calibration():
-    # The calibration loop's best time, warmed up.
-    return min([bench.calibrate() for _ in range(3)])
-
-
 def lines():
     from engine.ai import georgian as bots
 
     where = bench.runtime_label()
-    cal = calibration()
+    bench.calibrate()
     moves = match_moves()
     took, size = resume_us(moves)
     rate = playout_rate()
     times = hard_times()
-    cal = min(cal, calibration())
+    cal = bench.calibrate()
     scale = bench.PICO_CAL_S * 1000000 / cal
     mean = sum(times) / len(times)
     return [

@@ -54,7 +54,6 @@ def main(argv):
             c = counts(hs, seats, deals, 1000 * r + t)
             tables[t] = tuple([cdf(row, deals) for row in c])
         J.CDF = tuple(tables)
-        J._P_FOR[0] = 0
         print("round %d done" % (r + 1), file=sys.stderr)
     print("CDF = (")
     for t in tables:

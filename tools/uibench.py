@@ -49,7 +49,7 @@ def games():
     # (each has a rules line under it). Imported late: a heap reading before the
     # app is made must hold none of it.
     from engine import registry
-    from firmware.menus import playable
+    from firmware.tables import playable
 
     return [registry.title(gid) for gid in playable()]
 

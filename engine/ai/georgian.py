@@ -13,9 +13,8 @@
 # nothing, so a play-out leaves no garbage.
 from engine import const
 from engine.ai import sampling
-from engine.bits import POP8
-from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, LO9,
-                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, joker_lead)
+from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD,
+                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, joker_lead, popcount9)
 
 LEVELS = ("Easy", "Hard")
 BUDGET = 1000  # Hard: work per decision, in plies played out (see WORLD_COST)
@@ -33,10 +32,6 @@ SIDE_AK = const(45)
 NT_A = const(85)  # in a deal without trump
 NT_K = const(15)
 NT_Q = const(15)
-
-
-def _pop(m):
-    return POP8[m & 255] + (m >> 8)
 
 
 def _others(s, p, x):
@@ -147,17 +142,18 @@ def _lead(s, p, win):
     for x in range(4):
         m = hm[b + x]
         if m and x != t:
-            r = LO9[m]
+            r = HI9[m & -m]  # the lowest rank
             if best < 0 or r < RANK[best]:
                 best = 9 * x + r
     if best >= 0:
         return best
-    if t != NONE and hm[b + t]:
-        return 9 * t + LO9[hm[b + t]]
+    m = hm[b + t] if t != NONE else 0
+    if m:
+        return 9 * t + HI9[m & -m]
     # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
     most = 0
     for x in range(1, 4):
-        if _pop(_others(s, p, x)) > _pop(_others(s, p, most)):
+        if popcount9(_others(s, p, x)) > popcount9(_others(s, p, most)):
             most = x
     return joker_lead(most, 1)
 
@@ -192,15 +188,15 @@ def _follow(s, p, win):
     wins = mm if k < 0 else (mm & ABOVE[k] if k < 8 else 0)
     if win:
         if wins:
-            return 9 * ms + (LO9[wins] if s.tn == 3 else HI9[wins])  # last: just enough
+            return 9 * ms + HI9[wins & -wins if s.tn == 3 else wins]  # last: just enough
         if s.jk[p]:
             return JOKER_HI  # the later high Joker wins (GJ-17)
-        return 9 * ms + LO9[mm]
+        return 9 * ms + HI9[mm & -mm]
     if mm & ~wins:
         return 9 * ms + HI9[mm & ~wins]  # the highest card that loses
     if s.jk[p]:
         return JOKER_LO  # a sure loss
-    return 9 * ms + LO9[mm]
+    return 9 * ms + HI9[mm & -mm]
 
 
 def _top_card(hm, b):
@@ -214,8 +210,8 @@ def _low_card(hm, b):
     r = 9
     for x in range(4):
         m = hm[b + x]
-        if m and LO9[m] < r:
-            r = LO9[m]
+        if m and HI9[m & -m] < r:
+            r = HI9[m & -m]
             best = 9 * x + r
     return best
 
@@ -283,7 +279,8 @@ def _same(v, m):
     others = _others(v, p, x)
     r = RANK[m]
     while h & ABOVE[r]:
-        up = LO9[h & ABOVE[r]]  # the next own card up
+        up = h & ABOVE[r]
+        up = HI9[up & -up]  # the next own card up
         if others & ABOVE[r] & ~ABOVE[up - 1]:
             break
         r = up

@@ -56,13 +56,8 @@ SUIT = bytes([c // 9 for c in range(36)] + [NONE, NONE])
 RANK = bytes([c % 9 for c in range(36)] + [0, 0])
 FULL = (0x1FE, 0x1FF, 0x1FF, 0x1FE)  # the ranks each suit has (GJ-2)
 DECK = bytes([c for c in range(38) if c != 0 and c != 27])
-HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask
-LO9 = bytes([0] + [HI9[m & -m] for m in range(1, 512)])  # lowest
+HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask (the lowest: HI9[m & -m])
 ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
-BIT = {}  # a single bit -> its rank
-for _r in range(9):
-    BIT[1 << _r] = _r
-del _r
 RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
@@ -180,11 +175,7 @@ class Georgian(State):
         self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
         self.draw = b""  # the cards dealt to find the first dealer, P1 first (GJ-3)
         self.sheet = b""  # per finished deal 4 bytes: bid << 4 | tricks, P1..P4
-        # Worked out from the sheet by _score(); replaced, never changed in place.
-        self.hist = []  # per finished deal: points per seat
-        self.adj = []  # per finished phase: bonus (+) or strike-out (-) per seat
-        self.marks = []  # per finished phase: the deal doubled or struck per seat, else -1
-        self.total = [0, 0, 0, 0]
+        self.total = [0, 0, 0, 0]  # worked out from the sheet by _score()
 
     decode = staticmethod(decode)
 
@@ -325,7 +316,7 @@ class Georgian(State):
         while m:
             low = m & -m
             m ^= low
-            out.append(base + BIT[low])
+            out.append(base + HI9[low])
 
     def _legal(self, m):
         # Is m legal here? Decided from the masks, no list built (replays of
@@ -460,60 +451,35 @@ class Georgian(State):
         for q in range(4):
             row[q] = self.bids[q] << 4 | self.taken[q]
         self.sheet = self.sheet + row
-        self._count(self.d)
+        self._score()
         self._ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
         self.turn = (self.dealer + 1) % 4  # the next dealer
 
     def _score(self):
-        # The points, bonuses and totals of every deal on the sheet.
-        self.hist = []
-        self.adj = []
-        self.marks = []
-        self.total = [0, 0, 0, 0]
-        for i in range(len(self.sheet) // 4):
-            self._count(i)
-
-    def _count(self, i):
-        # Adds deal i of the sheet to the points, and its phase's bonus when it
-        # ends the phase (GJ-18 .. GJ-20). The lists are replaced, not changed:
-        # copies of the state share them.
-        sheet = self.sheet
-        row = []
-        for q in range(4):
-            v = sheet[4 * i + q]
-            row.append(points(v >> 4, v & 15, SIZES[self.nines][i]))
-        hist = self.hist + [row]
-        total = [self.total[q] + row[q] for q in range(4)]
-        ph = self.phase_of(i)
-        a, z = self.phase_deals(ph)
-        if i + 1 == z:
-            best = [a] * 4  # each seat's highest deal of the phase (the first if equal)
-            made = []
+        # The match totals from the sheet: every deal's points and every
+        # finished phase's bonus (GJ-18 .. GJ-20). Deal points and bonuses are
+        # worked out again when asked, not kept: a 24-deal match would keep a
+        # list per deal. The totals are replaced, not changed: copies share them.
+        total = [0, 0, 0, 0]
+        for i in range(self.deals_done()):
+            row = self._row(i)
             for q in range(4):
-                exact = True
-                for k in range(a, z):
-                    if hist[k][q] > hist[best[q]][q]:
-                        best[q] = k
-                    v = sheet[4 * k + q]
-                    if v >> 4 != v & 15:
-                        exact = False
-                if exact:
-                    made.append(q)
-            adj = [0] * 4
-            mark = [-1] * 4
-            for q in range(4):
-                top = hist[best[q]][q]
-                if q in made:
-                    adj[q] = top  # GJ-19: doubled
-                    mark[q] = best[q]
-                elif len(made) == 1 and top > 0:
-                    adj[q] = -top  # GJ-19: struck out; GJ-20: not with two or more bonuses
-                    mark[q] = best[q]
-                total[q] += adj[q]
-            self.adj = self.adj + [adj]
-            self.marks = self.marks + [mark]
-        self.hist = hist
+                total[q] += row[q]
+        for ph in range(4):
+            done = self.bonus(ph)
+            if done is not None:
+                for q in range(4):
+                    total[q] += done[0][q]
         self.total = total
+
+    def _row(self, i):
+        # Deal i's points per seat (GJ-18).
+        n = SIZES[self.nines][i]
+        out = []
+        for q in range(4):
+            v = self.sheet[4 * i + q]
+            out.append(points(v >> 4, v & 15, n))
+        return out
 
     # ----- protocol answers
 
@@ -533,7 +499,7 @@ class Georgian(State):
         return self.total[:]
 
     def history(self):
-        return [h[:] for h in self.hist]
+        return [self._row(i) for i in range(self.deals_done())]
 
     def deal_value(self, seat):
         # The deal's points ahead of the others' mean, times 4.
@@ -637,30 +603,56 @@ class Georgian(State):
             v = self.sheet[4 * d + q]
             bids.append(v >> 4)
             took.append(v & 15)
-        return bids, took, self.hist[d][:]
+        return bids, took, self._row(d)
 
     def deals_done(self):
-        return len(self.hist)
+        return len(self.sheet) // 4
 
     def phase_total(self, ph):
         # Per seat: the deal points of phase ph so far, with its bonus and
         # strike-outs once it is finished.
         a, z = self.phase_deals(ph)
         out = [0] * 4
-        for i in range(a, min(z, len(self.hist))):
+        for i in range(a, min(z, self.deals_done())):
+            row = self._row(i)
             for q in range(4):
-                out[q] += self.hist[i][q]
-        if ph < len(self.adj):
+                out[q] += row[q]
+        done = self.bonus(ph)
+        if done is not None:
             for q in range(4):
-                out[q] += self.adj[ph][q]
+                out[q] += done[0][q]
         return out
 
     def bonus(self, ph):
         # A finished phase's bonus (+) or strike-out (-) per seat, and the deal
         # index each applies to (-1 none); None while the phase goes on (GJ-19).
-        if ph >= len(self.adj):
+        a, z = self.phase_deals(ph)
+        if z > self.deals_done():
             return None
-        return self.adj[ph][:], self.marks[ph][:]
+        rows = [self._row(k) for k in range(a, z)]
+        best = [0] * 4  # each seat's highest deal of the phase (the first if equal), from a
+        made = []
+        for q in range(4):
+            exact = True
+            for k in range(z - a):
+                if rows[k][q] > rows[best[q]][q]:
+                    best[q] = k
+                v = self.sheet[4 * (a + k) + q]
+                if v >> 4 != v & 15:
+                    exact = False
+            if exact:
+                made.append(q)
+        adj = [0] * 4
+        mark = [-1] * 4
+        for q in range(4):
+            top = rows[best[q]][q]
+            if q in made:
+                adj[q] = top  # GJ-19: doubled
+                mark[q] = a + best[q]
+            elif len(made) == 1 and top > 0:
+                adj[q] = -top  # GJ-19: struck out; GJ-20: not with two or more bonuses
+                mark[q] = a + best[q]
+        return adj, mark
 
     def exact_so_far(self, seat):
         # Has the seat taken exactly its bid in every finished deal of the
@@ -676,12 +668,13 @@ class Georgian(State):
         # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
         if self._ph < BETWEEN:
             return ""
-        d = len(self.hist) - 1
+        d = self.deals_done() - 1
         made = [seat_name(q) for q in range(4) if self.bids[q] == self.taken[q]]
         text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
         ph = self.phase_of(d)
         if d + 1 == self.phase_deals(ph)[1]:
-            got = ["%s +%d" % (seat_name(q), self.adj[ph][q]) for q in range(4) if self.adj[ph][q] > 0]
+            adj = self.bonus(ph)[0]
+            got = ["%s +%d" % (seat_name(q), adj[q]) for q in range(4) if adj[q] > 0]
             if not got:
                 return text + ". Phase %d: no bonus" % (ph + 1)
             return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
@@ -866,9 +859,6 @@ class Georgian(State):
         self.rs = src.rs
         self.draw = src.draw
         self.sheet = src.sheet
-        self.hist = src.hist
-        self.adj = src.adj
-        self.marks = src.marks
         self.total = src.total
 
     def encode(self):

@@ -26,6 +26,7 @@
 import os
 import sys
 
+from engine import registry
 from firmware.buttons import UP, DOWN, LEFT, RIGHT
 
 PACKAGE = "firmware.tables"
@@ -65,6 +66,11 @@ def available(game_id):
         except OSError:
             pass
     return False
+
+
+def playable():
+    # The registered games whose table screen is installed, in the title's order.
+    return [gid for gid in registry.ids() if available(gid)]
 
 
 def load(game_id):

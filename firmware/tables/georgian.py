@@ -380,18 +380,19 @@ class Sheet(scores.ScoreSheet):
     # outlives the match.
     PITCH = 7
     LABEL_W = 12
+    PHASE = 128  # a row of phase totals
 
     def __init__(self, app, match):
         ui.Screen.__init__(self, app)
         st = match.state
         self.st = st
         self.names = [match.short(q) for q in range(4)]
-        self.rows = []  # (deal index, -1) or (-1, phase)
+        self.rows = bytearray()  # a deal's index, or PHASE + a finished phase
         for i in range(st.deals_done()):
-            self.rows.append((i, -1))
+            self.rows.append(i)
             ph = st.phase_of(i)
             if i + 1 == st.phase_deals(ph)[1]:
-                self.rows.append((-1, ph))
+                self.rows.append(self.PHASE + ph)
         self.top = max(0, len(self.rows) - self.ROWS)
 
     def _cells(self, fb, y, label, cells, marks=None):
@@ -415,8 +416,8 @@ class Sheet(scores.ScoreSheet):
         y = ui.ROW + 1
         self._cells(fb, y, "", self.names)
         y += self.PITCH
-        for i, ph in self.rows[self.top:self.top + self.ROWS]:
-            if ph < 0:
+        for i in self.rows[self.top:self.top + self.ROWS]:
+            if i < self.PHASE:
                 bids, took, pts = st.sheet_row(i)
                 marks = [0, 0, 0, 0]
                 done = st.bonus(st.phase_of(i))
@@ -428,6 +429,7 @@ class Sheet(scores.ScoreSheet):
                 self._cells(fb, y, "%d" % G.SIZES[st.nines][i],
                             ["%d %s" % (bids[q], scores.number(pts[q])) for q in range(4)], marks)
             else:
+                ph = i - self.PHASE
                 fb.hline(0, y - 1, ui.W, 1)
                 self._cells(fb, y, "=%d" % (ph + 1), [scores.number(t) for t in st.phase_total(ph)])
             y += self.PITCH
