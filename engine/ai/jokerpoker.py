@@ -55,6 +55,11 @@ CAL = (
 # seat count (2, 3, 4); from the same deals as CAL.
 EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 393, 223, 331, 251, 418), (215, 192, 593, 211, 562, 228, 575, 246, 179))
 
+# Hard: the arranger's worths per position (quarters) for three more climbs
+# from its arrangement, each leaning on one hand: the highest bet pays most on
+# a hand far stronger than the others, which plain worths (their sum) miss.
+LEAN = ((10, 4, 4), (4, 10, 4), (4, 4, 10))
+
 _key = None  # what the last plan was made for
 _plan = None  # and that plan: (groups, rank, bets)
 
@@ -132,6 +137,9 @@ def plan(view, level):
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
+    elif level and cards[1] < J.RED_JOKER:  # (with two Jokers its tables end at one rank)
+        for weights in LEAN:
+            J.reclimb(best, n, weights, more)
     easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
     if level == 0:
         return easy
