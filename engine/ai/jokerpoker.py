@@ -8,8 +8,9 @@
 # Easy arranges as "arrange for me" does (engine propose()) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
-# Hard weighs every arrangement propose()'s climbs end in by the betting points
-# it brings: each hand's real chance to win (CAL: the tables' chance as it
+# Hard weighs every arrangement propose()'s climbs end in, and the ends of
+# three more climbs from its arrangement that each lean on one hand (LEAN),
+# by the betting points it brings: each hand's real chance to win (CAL: the tables' chance as it
 # turns out against hands arranged by propose(), by place and the Jokers the
 # seat holds, since the others hold the rest) times the bets on it, its own and
 # the others' (as Easy places them: EASY_AT). Its own bets: the choice of three
@@ -137,7 +138,7 @@ def plan(view, level):
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
-    elif level and cards[1] < J.RED_JOKER:  # (with two Jokers its tables end at one rank)
+    elif level:
         for weights in LEAN:
             J.reclimb(best, n, weights, more)
     easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))

@@ -905,10 +905,11 @@ def propose(cards, seats, more=None):
 
 
 def reclimb(groups, seats, weights, more):
-    # WEIGHTS: right after propose() of the same cards (its tables), one more
-    # climb from groups with a win at each position worth weights (quarters,
-    # their sum below 20: the memo's bound); its end goes to the list more if
-    # new. The bots weigh bets: one hand far stronger may carry the highest.
+    # WEIGHTS: right after propose() of the same cards (its tables; with two
+    # or more Jokers at the rank it tried last), one more climb from groups
+    # with a win at each position worth weights (quarters, their sum below 20:
+    # the memo's bound); its end goes to the list more if new. For the bots:
+    # one hand far stronger than the others may carry the highest bet.
     hs = len(groups)
     _WT[0], _WT[1], _WT[2] = weights
     _order(hs, seats - 1)
