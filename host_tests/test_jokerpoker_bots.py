@@ -105,6 +105,37 @@ def test_hard_keeps_high_cards_for_stronger_hands():
     assert A.edge(250, 4) == 0 and A.edge(500, 2) == 0 and A.edge(0, 3) == -500
 
 
+def test_hard_climbs_again_leaning_on_each_hand():
+    # reclimb() after propose(): its ends are arrangements of the same sizes
+    # (JP-5) worth no less than propose()'s with the leaned-on position's
+    # worths doubled, and it leaves the arranger's worths as they were. Some
+    # deals lean elsewhere than the plain sum.
+    moved = 0
+    for n in (2, 4):
+        hs = 15 if n < 4 else 13
+        w = J._worths(hs, n - 1)
+        for seed in range(12):
+            cards = J.new_game(seed, {}, n).cards(0)
+            if cards[1] >= J.RED_JOKER:
+                continue  # the tables end at one Joker rank
+            best = J.propose(cards, n)
+            plain = bytes(J._W)
+            for lean in range(3):
+                more = [best]
+                J.reclimb(best, lean, more)
+                worths = []
+                for g in more:
+                    assert sorted([list(g).count(x) for x in range(3)]) == sorted([5, 5, hs - 10])
+                    v = J.group_values(cards, g, -1, [0, 0, 0])
+                    order = J.positions(v, hs)
+                    worths.append(sum([w[h * J.NCLASS + J.strength(v[order[h]])] * (2 if h == lean else 1)
+                                       for h in range(3)]))
+                assert worths[-1] >= worths[0]
+                moved += len(more) > 1
+            assert bytes(J._W) == plain
+    assert moved >= 3, moved
+
+
 def test_hard_takes_real_chances():
     # CAL: every row rises with the tables' chance and stays a chance;
     # real_chance() meets it at the middle of each step and rises between. The

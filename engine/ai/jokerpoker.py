@@ -9,8 +9,10 @@
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
 # Hard weighs every arrangement propose()'s climbs end in, and the ends of
-# three more climbs from its arrangement that each lean on one hand (LEAN),
-# by the betting points it brings: each hand's real chance to win (CAL: the tables' chance as it
+# three more climbs from its arrangement that each lean on one hand
+# (reclimb(): the highest bet is worth most on a hand far stronger than the
+# others, which the plain sum of chances misses), by the betting points it
+# brings: each hand's real chance to win (CAL: the tables' chance as it
 # turns out against hands arranged by propose(), by place and the Jokers the
 # seat holds, since the others hold the rest) times the bets on it, its own and
 # the others' (as Easy places them: EASY_AT). Its own bets: the choice of three
@@ -55,11 +57,6 @@ CAL = (
 # hands 1-3 (the hand the tables give the highest chance gets the highest), by
 # seat count (2, 3, 4); from the same deals as CAL.
 EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 393, 223, 331, 251, 418), (215, 192, 593, 211, 562, 228, 575, 246, 179))
-
-# Hard: the arranger's worths per position (quarters) for three more climbs
-# from its arrangement, each leaning on one hand: the highest bet pays most on
-# a hand far stronger than the others, which plain worths (their sum) miss.
-LEAN = ((10, 4, 4), (4, 10, 4), (4, 4, 10))
 
 _key = None  # what the last plan was made for
 _plan = None  # and that plan: (groups, rank, bets)
@@ -139,8 +136,8 @@ def plan(view, level):
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
     elif level:
-        for weights in LEAN:
-            J.reclimb(best, n, weights, more)
+        for lean in range(3):
+            J.reclimb(best, lean, more)
     easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
     if level == 0:
         return easy

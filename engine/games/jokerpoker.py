@@ -306,7 +306,6 @@ _NL = [0, 0]  # local numbers given; the first order above the high cards
 _TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
 _INV = bytearray(256)  # an order's local number
 _W = array("H", [0] * 768)  # _W[pos * 256 + o]: the worth of the strength of order o at pos (_chance)
-_WT = [4, 4, 4]  # WEIGHTS: each position's worths scaled, in quarters (reclimb())
 
 
 def _local(s):
@@ -347,9 +346,9 @@ def _order(hs, k):
         inv[o] = j
         if s < 169:
             hi = o + 1
-        w[o] = _chance(cdf0, s, k) * _WT[0] >> 2  # WEIGHTS: each position's worths scaled
-        w[256 + o] = _chance(cdf1, s, k) * _WT[1] >> 2  # WEIGHTS
-        w[512 + o] = _chance(cdf2, s, k) * _WT[2] >> 2  # WEIGHTS
+        w[o] = _chance(cdf0, s, k)
+        w[256 + o] = _chance(cdf1, s, k)
+        w[512 + o] = _chance(cdf2, s, k)
     tr[INVALID] = INVALID
     _NL[1] = hi
 
@@ -875,7 +874,6 @@ def propose(cards, seats, more=None):
     # first). more: a list that gets every climb's end (the bots weigh them).
     hs = len(cards)
     w = _W
-    _WT[0] = _WT[1] = _WT[2] = 4  # WEIGHTS: plain worths (reclimb() changes them)
     _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)
     if best < 0:
@@ -904,26 +902,31 @@ def propose(cards, seats, more=None):
     return groups
 
 
-def reclimb(groups, seats, weights, more):
-    # WEIGHTS: right after propose() of the same cards (its tables; with two
-    # or more Jokers at the rank it tried last), one more climb from groups
-    # with a win at each position worth weights (quarters, their sum below 20:
-    # the memo's bound); its end goes to the list more if new. For the bots:
-    # one hand far stronger than the others may carry the highest bet.
+def reclimb(groups, lean, more):
+    # LEAN (for the bots): right after propose() of the same cards (its tables;
+    # with two or more Jokers at the rank it tried last), one more climb from
+    # groups with the worths at position lean (0-2) doubled, so one hand far
+    # stronger than the others (to carry the highest bet) may win over their
+    # plain sum; its end goes to the list more if new. _W as it was after.
     hs = len(groups)
-    _WT[0], _WT[1], _WT[2] = weights
-    _order(hs, seats - 1)
+    w = _W
+    top = 256 * lean + _NL[0]
+    for o in range(256 * lean + 1, top + 1):
+        w[o] *= 2
     _forget()
     gs = _GS
     gs[0] = gs[1] = gs[2] = 0
     for i in range(hs):
         gs[groups[i]] |= 1 << i
-    v = _score(hs, _W, gs[0], gs[1], gs[2])
+    v = _score(hs, w, gs[0], gs[1], gs[2])
     if v >= 0:
-        _climb(hs, _W, v, 3)
+        _climb(hs, w, v, 3)
         g = _groups(gs, hs)
         if g not in more:
             more.append(g)
+    for o in range(256 * lean + 1, top + 1):
+        w[o] >>= 1
+    _forget()
 
 
 def _own_ranks(cards, groups):
