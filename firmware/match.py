@@ -57,6 +57,7 @@ class Match:
         self.state.apply(move)
         self.moves.append(move)
         self.message = text
+        registry.forget(self.info.scratch)  # held only while a move was worked out
 
     def play(self, move):
         self._apply(move)

@@ -2,6 +2,7 @@
 # Joker Poker rules (seeds/jokerpoker.md, JP-n): the deal, arranging with the
 # Jokers, bets and the reveal, hidden information, and whole random matches
 # checked at every move.
+from engine import arrange as R
 from engine import poker
 from engine.cards import parse
 from engine.games import jokerpoker as J
@@ -330,14 +331,14 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     for held in deals:
         hs = len(held)
         for r in (-1, 2) if held[1] >= J.RED_JOKER else (-1,):
-            J._table(held, r, r >= 0, 1 if hs == 15 else 3)
-            order = sorted(range(1, J._NL[0] + 1), key=lambda j: J._STR[j])
-            assert [J._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
-            for size, table in ((5, J._S5), (3, J._S3)) if hs == 13 else ((5, J._S5),):
-                for i in range(J._binom(hs, size)):
-                    m = J._unrank(i, size, hs)
+            R._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            order = sorted(range(1, R._NL[0] + 1), key=lambda j: R._STR[j])
+            assert [R._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
+            for size, table in ((5, R._S5), (3, R._S3)) if hs == 13 else ((5, R._S5),):
+                for i in range(R._binom(hs, size)):
+                    m = R._unrank(i, size, hs)
                     v = J.value([held[x] for x in range(hs) if m >> x & 1], r)
                     if v < 0:
-                        assert table[i] == J.INVALID, (list(held), m, r)
+                        assert table[i] == R.INVALID, (list(held), m, r)
                     else:
-                        assert J._STR[table[i]] == J.strength(v), (list(held), m, r)
+                        assert R._STR[table[i]] == J.strength(v), (list(held), m, r)

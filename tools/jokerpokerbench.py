@@ -16,6 +16,7 @@
 import gc
 import sys
 
+from engine import arrange as R
 from engine.ai import jokerpoker as A
 from engine.games import jokerpoker as J
 from engine.rng import Rng
@@ -42,18 +43,18 @@ def proposed_worth(cards, seats):
 def best_worth(cards, seats):
     # The most any split is worth: every first hand (with 15 cards, those
     # holding the first card: the others are the same splits), the rest split
-    # every way (J._split); with two or more Jokers, at each rank in turn.
+    # every way (R._split); with two or more Jokers, at each rank in turn.
     hs = len(cards)
     full = (1 << hs) - 1
     best = -1
     for r in range(13) if cards[1] >= J.RED_JOKER else (-1,):
-        J._table(cards, r, False, seats - 1)
-        w = J._W
-        for i in range(J._binom(hs, 5)):
-            g0 = J._unrank(i, 5, hs)
+        R._table(cards, r, False, seats - 1)
+        w = R._W
+        for i in range(R._binom(hs, 5)):
+            g0 = R._unrank(i, 5, hs)
             if hs == 15 and not g0 & 1:
                 continue
-            v = J._split(hs, w, g0, full)[0]
+            v = R._split(hs, w, g0, full)[0]
             if v > best:
                 best = v
     return best
