@@ -12,10 +12,18 @@ from array import array
 from engine import const
 from engine.bits import POP8
 from engine import poker
-from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength
+from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength, top
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
+# The work propose() may do, in units of about a plain subset valued (some
+# 80 microseconds on a Pico, tools/jokerpokerbench.py): it bounds the rare
+# deals that would take seconds (two Jokers, no rank that suits them) and
+# leaves the others as they are. Counted, not timed, so a search ends alike
+# everywhere.
+BUDGET = const(20000)
+AGAIN = const(2000)  # what the second search (two Jokers at one rank) gets at least for its climbs
+_WORK = [0]  # the units spent so far
 
 _RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, suit,
 _R13 = bytearray(15)  # and the first card of its rank
@@ -84,32 +92,32 @@ def _order(hs, k):
     _NL[1] = hi
 
 
+_PC = array("H", [0] * 256)  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
+for _n in range(16):
+    _PC[_n * 16] = 1
+    for _k in range(1, _n + 1):
+        _PC[_n * 16 + _k] = _PC[_n * 16 - 17 + _k] + _PC[_n * 16 - 16 + _k]
+
+
 def _binom(n, k):
-    out = 1
-    for i in range(k):
-        out = out * (n - i) // (i + 1)
-    return out
+    return _PC[n * 16 + k]
 
 
 # Colex ranks: a subset {c1 < ... < ck} of card positions (a mask) has rank
 # sum C(ci, i), which the loops of _table() count up to; colex() finds it from
-# the mask's low byte and its high bits.
+# the mask's low byte and its high bits. Only hands (5 or 3 cards) are looked
+# up: the masks of more are left out, so loading takes less time.
 _LO = array("H", [0] * 256)
 _HI = array("H", [0] * (6 * 128))
-for _m in range(256):
-    _j = 0
-    for _c in range(8):
-        if _m >> _c & 1:
-            _j += 1
-            _LO[_m] += _binom(_c, _j)
-for _a in range(6):
-    for _m in range(128):
-        _j = _a
-        for _c in range(7):
-            if _m >> _c & 1:
-                _j += 1
-                _HI[_a * 128 + _m] += _binom(_c + 8, _j)
-del _m, _j, _c, _a
+for _m in range(1, 256):  # a mask's rank: its rank without the top card's, plus that card's term
+    _p = POP8[_m]
+    if _p <= 5:
+        _c = top(_m)
+        _LO[_m] = _LO[_m ^ (1 << _c)] + _PC[_c * 16 + _p]
+        if _m < 128:  # the high bits' terms after a low byte of _a cards
+            for _a in range(6 - _p):
+                _HI[_a * 128 + _m] = _HI[_a * 128 + (_m ^ (1 << _c))] + _PC[(_c + 8) * 16 + _a + _p]
+del _n, _k, _m, _p, _c, _a
 
 
 def colex(m):
@@ -171,6 +179,16 @@ def _table(cards, r, jokers_only, k):
                 i += b
     _forget()  # for the splits
     _order(n, k)
+    _WORK[0] += _cost(n, nj, jokers_only)
+
+
+def _cost(n, nj, jokers_only):
+    # What _table() costs: a plain subset 1, one with a Joker 4 (those with
+    # two Jokers next to nothing).
+    m = n - nj
+    plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
+    jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
+    return (0 if jokers_only else plain) + 4 * jokers
 
 
 def _five(ra, rb, same, base, step, run, flush):
@@ -513,6 +531,7 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         y = x + low
         x = (((y ^ x) >> 2) // low) | y
     _keep(z, (best + 1) << 15 | b1)
+    _WORK[0] += 2 * _binom(n, 4 if half else 5)  # the subsets walked
     return best, b1, rest ^ b1
 
 
@@ -561,7 +580,7 @@ def _climb(hs, w, v, quiet):
     full = (1 << hs) - 1
     z = 1
     left = quiet
-    while left:
+    while left and _WORK[0] < BUDGET:
         t, g1, g2 = _split(hs, w, gs[z], full)
         left -= 1
         if t > v:
@@ -579,8 +598,8 @@ def _climb(hs, w, v, quiet):
 
 def _starts(hs):
     # The first group of each start: the strongest subset (the first of
-    # equals) of each of the STARTS best categories there are, the weakest
-    # first: down the local strengths in their order.
+    # equals) of each of the STARTS best categories there are, the strongest
+    # first (the budget may end the search): down the local strengths in order.
     n5 = _binom(hs, 5)
     out = []
     cat = 9
@@ -590,7 +609,7 @@ def _starts(hs):
         if c < cat:
             i = _S5.find(bytes((j,)), 0, n5)
             if i >= 0:
-                out.insert(0, _unrank(i, 5, hs))
+                out.append(_unrank(i, 5, hs))
                 cat = c
                 if len(out) == STARTS:
                     break
@@ -605,6 +624,10 @@ def propose(cards, seats, more=None):
     # first). more: a list that gets every climb's end (the bots weigh them).
     hs = len(cards)
     w = _W
+    # Two or three Jokers: the table again at one rank, and climbs from there,
+    # are kept from the budget.
+    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + AGAIN if cards[1] >= RED_JOKER else 0
+    _WORK[0] = again
     _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)
     if best < 0:
@@ -618,7 +641,11 @@ def propose(cards, seats, more=None):
         tries = [r] if r >= 0 else _own_ranks(cards, groups)
         top = -1
         keep = groups
+        _WORK[0] -= again
+        _first(_KEEP)
         for r in tries:
+            if top >= 0 and _WORK[0] >= BUDGET:
+                break
             _table(cards, r, True, seats - 1)
             more_r = [] if more is not None else None
             v = _search(hs, w, more_r, True)
@@ -662,6 +689,8 @@ def _search(hs, w, more, again=False):
     if not again:
         _NENDS[0] = 0
     for x in range(_NENDS[0]) if again else _starts(hs):
+        if best >= 0 and _WORK[0] >= BUDGET:
+            break
         if again:
             g0, g1, g2 = _ENDS[3 * x], _ENDS[3 * x + 1], _ENDS[3 * x + 2]
             v = _score(hs, w, g0, g1, g2)
@@ -686,6 +715,15 @@ def _search(hs, w, more, again=False):
             if g not in more:
                 more.append(g)
     return best
+
+
+def _first(gs):
+    # Puts the climb's end gs first among _ENDS: the second search starts there.
+    e = _ENDS
+    for k in range(0, 3 * _NENDS[0], 3):
+        if e[k] == gs[0] and e[k + 1] == gs[1] and e[k + 2] == gs[2]:
+            e[0], e[1], e[2], e[k], e[k + 1], e[k + 2] = e[k], e[k + 1], e[k + 2], e[0], e[1], e[2]
+            return
 
 
 def _ended():

@@ -11,7 +11,9 @@
 #   other work only slows it), with the Pico estimate of tools/bench.py (its
 #   calibration loop timed again after the calls, the best time kept: the port
 #   runs it up to four times faster once warm, a more cautious estimate) and
-#   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s).
+#   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s);
+#   and loading the arranger (engine.arrange, scratch: a bot's first decision of
+#   a turn loads it, the device drops it after the move).
 #   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
 import gc
 import sys
@@ -23,7 +25,7 @@ from engine.rng import Rng
 from tools import bench
 
 DEALS = 300  # exhaustive comparisons per seat count
-TIMED = 24  # deals timed per seat count under MicroPython
+TIMED = 40  # deals timed per seat count under MicroPython
 RUNS = 3  # each call timed so often, the best kept (the host's other load apart)
 
 
@@ -106,6 +108,13 @@ def timed(fn, out):
     out.append(best)
 
 
+def load_arranger():
+    from engine import registry
+
+    registry.forget(J.INFO.scratch)
+    __import__("engine.arrange")
+
+
 def micropython_steps():
     # A step per timed call, so the port collects garbage between them.
     where = bench.runtime_label()
@@ -114,7 +123,10 @@ def micropython_steps():
     for seats in (2, 4):
         rng = Rng(7)
         hs = 15 if seats < 4 else 13
-        figures = {"propose": [], "Hard plan": []}
+        figures = {"propose": [], "Hard plan": [], "loading engine.arrange": []}
+        for _ in range(TIMED if seats == 2 else 0):
+            for ask in timed(load_arranger, figures["loading engine.arrange"]):
+                yield ask
         for _ in range(TIMED):
             cards = deal(rng, hs)
             for ask in timed(lambda: J.propose(cards, seats), figures["propose"]):
@@ -127,7 +139,9 @@ def micropython_steps():
         scale = bench.PICO_CAL_S * 1000000 / cal
         print("jokerpoker: calibration, best so far: %d x `n += 1` took %d ms on %s; a Pico takes about %.1f s (x%.1f)"
               % (bench.CAL_LOOPS, cal // 1000, where, bench.PICO_CAL_S, scale))
-        for name in ("propose", "Hard plan"):
+        for name in figures:
+            if not figures[name]:
+                continue
             times = [t for t, _ in figures[name]]
             allocs = [a for _, a in figures[name]]
             mean = sum(times) / len(times)
