@@ -29,6 +29,7 @@ _RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, su
 _R13 = bytearray(15)  # and the first card of its rank
 _SU = bytearray(15)
 _FST = bytearray(15)
+_JC = bytearray(3)  # the suits each of the seat's Jokers may take (COLOUR)
 _SH = [0] * 5  # scratch for _shape()
 _SHL = [0] * 5
 _B5 = [0] * 5  # the subset being valued
@@ -145,6 +146,8 @@ def _table(cards, r, jokers_only, k):
     nj = 0
     while nj < n and cards[nj] >= RED_JOKER:
         nj += 1
+    for a in range(nj):
+        _JC[a] = COLOUR[cards[a] - RED_JOKER]
     for a in range(nj, n):
         x = cards[a]
         _RK[a] = x % 13
@@ -346,7 +349,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
     out = _S5
     ids = _ID
     rk = _RK
-    colour = COLOUR
+    jc = _JC
     sc = buf[2] // 13
     sd = buf[3] // 13
     se = buf[4] // 13
@@ -367,35 +370,39 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
             q1 = rc
             _shape(rc, rd, re, r, low)
         lrun = low[1] < 0 and q1 - min(r, re) == 3
+    # The suits of rank jr the four hold: c, d, e's part, then b's.
+    jr = r
+    cde = (1 << sc if rc == r else 0) | (1 << sd if rd == r else 0) | (1 << se if re == r else 0)
+    last = -1
     for b in range(nj, c):
         x = cards[b]
-        buf[1] = x
         rb = rk[b]
-        _shape(rb, rc, rd, re, sh)
-        same = sh[0]
-        base = sh[1]
-        step = sh[2]
-        joker = sh[3]
-        jr = sh[4]
+        if rb != last and (r < 0 or r >= rb):  # the shape of b c d e, once per rank of b
+            last = rb
+            _shape(rb, rc, rd, re, sh)
+            same = sh[0]
+            base = sh[1]
+            step = sh[2]
+            if r < 0:
+                jr = sh[4]
+                cde = (1 << sc if rc == jr else 0) | (1 << sd if rd == jr else 0) | (1 << se if re == jr else 0)
         fl = suit if x // 13 == suit else -1
-        if base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+        joker = sh[3]
+        if r < 0 and base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
             joker = -1  # a straight or flush may do better
-        if r >= 0:
-            jr = r
-        # The suits of rank jr the four hold.
-        held = (1 << x // 13 if rb == jr else 0) | (1 << sc if rc == jr else 0) | (
-            1 << sd if rd == jr else 0) | (1 << se if re == jr else 0)
+        held = cde | (1 << x // 13 if rb == jr else 0)
         # A Joker at rank r >= rb stands for a card of that rank; else best_joker or at_rank.
         j = i + (b * (b - 1) >> 1)
         for a in range(nj):
-            ok = colour[cards[a] - RED_JOKER] & ~held
+            ok = jc[a] & ~held
             if r < 0 and joker >= 0 and ok:
                 out[j + a] = ids[joker] or _local(joker)
             elif r < 0:  # best_joker(): with four ranks, by them and if it may take their suit
-                key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and colour[cards[a] - RED_JOKER] >> fl & 1)
+                key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and jc[a] >> fl & 1)
                 v = _recall(key) if base < 0 else None
                 if v is None:
                     buf[0] = cards[a]
+                    buf[1] = x
                     v = best_joker(buf, 0)[0]
                     v = strength(v) if v >= 0 else -1
                     if base < 0:
