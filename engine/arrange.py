@@ -17,10 +17,10 @@ from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, bes
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
 # The work propose() may do, in units of about a plain subset valued (some
-# 80 microseconds on a Pico, tools/jokerpokerbench.py): it bounds the rare
-# deals that would take seconds (two Jokers, no rank that suits them) and
-# leaves the others as they are. Counted, not timed, so a search ends alike
-# everywhere.
+# 70 microseconds on a Pico, tools/jokerpokerbench.py): about 1.5 s there. It
+# bounds the rare deals that would take seconds (two Jokers, no rank that suits
+# them) and leaves the others as they are (300 random deals of 2 and 4 seats:
+# the same arrangements). Counted, not timed, so a search ends alike everywhere.
 BUDGET = const(20000)
 AGAIN = const(2000)  # what the second search (two Jokers at one rank) gets at least for its climbs
 _WORK = [0]  # the units spent so far
@@ -182,16 +182,16 @@ def _table(cards, r, jokers_only, k):
                 i += b
     _forget()  # for the splits
     _order(n, k)
-    _WORK[0] += _cost(n, nj, jokers_only)
+    _WORK[0] += _cost(n, nj, r, jokers_only)
 
 
-def _cost(n, nj, jokers_only):
-    # What _table() costs: a plain subset 1, one with a Joker 4 (those with
-    # two Jokers next to nothing).
+def _cost(n, nj, r, jokers_only):
+    # What _table() costs: a plain subset 1, one with a Joker 5 at its best,
+    # else 3 (those with two Jokers next to nothing), as on MicroPython.
     m = n - nj
     plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
     jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
-    return (0 if jokers_only else plain) + 4 * jokers
+    return (0 if jokers_only else plain) + (5 if r < 0 else 3) * jokers
 
 
 def _five(ra, rb, same, base, step, run, flush):
@@ -633,7 +633,7 @@ def propose(cards, seats, more=None):
     w = _W
     # Two or three Jokers: the table again at one rank, and climbs from there,
     # are kept from the budget.
-    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + AGAIN if cards[1] >= RED_JOKER else 0
+    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, 0, True) + AGAIN if cards[1] >= RED_JOKER else 0
     _WORK[0] = again
     _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)
