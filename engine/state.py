@@ -51,7 +51,9 @@ class Game:
     #   goal     how the match ends, for the screens; {key} takes an option's value
     #            ("best of {games} games", "first to 173", "{deals} deals")
     #   people   how many seats the setup screen gives to people at first (the rest bots)
-    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1):
+    #   scratch  modules the game loads only to work out a move (a bot's plan): the
+    #            device drops them after every move, so a match holds them briefly
+    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, scratch=()):
         self.seats = seats
         self.options = options
         self.hidden = hidden
@@ -60,6 +62,7 @@ class Game:
         self.counts = counts
         self.goal = goal
         self.people = people
+        self.scratch = scratch
 
     def defaults(self):
         out = {}

@@ -17,6 +17,8 @@ class Match:
         self.game = registry.load(game_id)
         self.info = self.game.INFO
         self.bots = registry.bots(game_id)
+        # What the game and its bots load only to work out a move: dropped after every move.
+        self.scratch = self.info.scratch + getattr(self.bots, "SCRATCH", ())
         self.options = self.info.setup(options, len(seats))
         self.seats = seats
         self.seed = seed
@@ -57,6 +59,7 @@ class Match:
         self.state.apply(move)
         self.moves.append(move)
         self.message = text
+        registry.forget(self.scratch)
 
     def play(self, move):
         self._apply(move)

@@ -1,8 +1,8 @@
 # The heap returns (the short form of `make bench`'s soak, tools/platformbench.py):
 # under MicroPython, the firmware compiled as the board has it and booted as
 # main.py boots it, a match of every registered game (its strongest bot against
-# Easy) from a fresh title peaks under 80 KB of the app's heap (platformbench.limit:
-# a game still over it has its own bound), and three more matches of each do not grow
+# Easy) from a fresh title peaks under 80 KB of the app's heap (platformbench.PEAK;
+# the modules a move is worked out with come and go with the move), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.
 import re
@@ -21,7 +21,7 @@ def test_heap_returns_after_every_game():
     peaks = dict([(m[0], int(m[1])) for m in re.findall(r"platform: peak (\w+) (\d+)", out)])
     assert sorted(peaks) == sorted(playable()), out
     for gid, peak in peaks.items():
-        assert 0 < peak <= platformbench.limit(gid), (gid, peak)
+        assert 0 < peak <= platformbench.PEAK, (gid, peak)
     found = re.search(r"platform: soak rise (-?\d+) at every one of a game's matches .* level", out)
     assert int(found.group(1)) <= platformbench.GROWTH, out  # the level: see platformbench.GROWTH
     assert out.count("platform: soak ") == len(peaks) + 1

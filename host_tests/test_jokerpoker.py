@@ -2,6 +2,7 @@
 # Joker Poker rules (seeds/jokerpoker.md, JP-n): the deal, arranging with the
 # Jokers, bets and the reveal, hidden information, and whole random matches
 # checked at every move.
+from engine import arrange as R
 from engine import poker
 from engine.cards import parse
 from engine.games import jokerpoker as J
@@ -168,6 +169,21 @@ def test_arrange_for_me_gives_playable_hands():
             assert J.bet_code(4, 2, 0) in s.legal_moves()
 
 
+def test_arrange_for_me_keeps_to_its_budget():
+    # Two Jokers with four seats where no rank suits the first search's hands:
+    # unbounded, the search would try all 13 ranks (some 60,000 units, seconds
+    # on a Pico); the budget ends it after the step that spends it (a table
+    # again at one rank at most), with hands that may be played (JP-9, JP-13).
+    # (R's own propose: the app drops engine.arrange after a move, so J.propose
+    # may load a new one.)
+    held = J.canonical(cards("Jr Jx Ad Ah Ks Qh 10s 9d 7h 6h 4c 3d 3s"))
+    groups = R.propose(held, 4)
+    assert R.BUDGET <= R._WORK[0] <= R.BUDGET + R._cost(13, 2, 0, True), R._WORK[0]
+    rank = J.best_rank(held, groups, 4)
+    assert rank >= 0 and J.problem(J.group_values(held, groups, rank, [0, 0, 0]), 13) == ""
+    assert list(R.propose(held, 4)) == list(groups)  # counted, not timed: the same every time
+
+
 # ----- bets and the reveal (JP-14..JP-17)
 
 
@@ -330,14 +346,14 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     for held in deals:
         hs = len(held)
         for r in (-1, 2) if held[1] >= J.RED_JOKER else (-1,):
-            J._table(held, r, r >= 0, 1 if hs == 15 else 3)
-            order = sorted(range(1, J._NL[0] + 1), key=lambda j: J._STR[j])
-            assert [J._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
-            for size, table in ((5, J._S5), (3, J._S3)) if hs == 13 else ((5, J._S5),):
-                for i in range(J._binom(hs, size)):
-                    m = J._unrank(i, size, hs)
+            R._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            order = sorted(range(1, R._NL[0] + 1), key=lambda j: R._STR[j])
+            assert [R._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
+            for size, table in ((5, R._S5), (3, R._S3)) if hs == 13 else ((5, R._S5),):
+                for i in range(R._binom(hs, size)):
+                    m = R._unrank(i, size, hs)
                     v = J.value([held[x] for x in range(hs) if m >> x & 1], r)
                     if v < 0:
-                        assert table[i] == J.INVALID, (list(held), m, r)
+                        assert table[i] == R.INVALID, (list(held), m, r)
                     else:
-                        assert J._STR[table[i]] == J.strength(v), (list(held), m, r)
+                        assert R._STR[table[i]] == J.strength(v), (list(held), m, r)

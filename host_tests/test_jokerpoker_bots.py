@@ -7,7 +7,9 @@
 import math
 import sys
 
+from engine import arrange
 from engine.ai import jokerpoker as A
+from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from host_tests.bots import RANDOM, is_over, play
@@ -88,21 +90,21 @@ def test_a_plan_depends_on_the_view_only():
 
 
 def test_easy_bets_high_middle_low_on_its_likeliest_hands():
-    assert A.spread([1, 2, 3, 2, 1]) == (4, 2, 0)
-    assert A.spread([0, 2, 2, 2, 0]) == (3, 2, 1)
-    assert A.spread([0, 1, 1, 1, 0]) == (3, 2, 1)
-    assert A._assign((4, 2, 0), [300, 900, 500]) == [0, 4, 2]
+    assert P.spread([1, 2, 3, 2, 1]) == (4, 2, 0)
+    assert P.spread([0, 2, 2, 2, 0]) == (3, 2, 1)
+    assert P.spread([0, 1, 1, 1, 0]) == (3, 2, 1)
+    assert P._assign((4, 2, 0), [300, 900, 500]) == [0, 4, 2]
 
 
 def test_hard_keeps_high_cards_for_stronger_hands():
     # With middling chances now and better ones expected later, the 4 waits;
     # with a sure hand now it goes on that hand; a hand likely lost gets the 0.
-    opts = A._options([1, 2, 3, 2, 1], 2, 2)
-    _, bets = A._best_bets(opts, [A.edge(550, 2)] * 3)
+    opts = P._options([1, 2, 3, 2, 1], 2, 2)
+    _, bets = P._best_bets(opts, [P.edge(550, 2)] * 3)
     assert 4 not in bets
-    _, bets = A._best_bets(opts, [A.edge(1000, 2), A.edge(550, 2), A.edge(100, 2)])
+    _, bets = P._best_bets(opts, [P.edge(1000, 2), P.edge(550, 2), P.edge(100, 2)])
     assert bets[0] == 4 and bets[2] == 0
-    assert A.edge(250, 4) == 0 and A.edge(500, 2) == 0 and A.edge(0, 3) == -500
+    assert P.edge(250, 4) == 0 and P.edge(500, 2) == 0 and P.edge(0, 3) == -500
 
 
 def test_hard_climbs_again_leaning_on_each_hand():
@@ -119,10 +121,10 @@ def test_hard_climbs_again_leaning_on_each_hand():
             if cards[1] >= J.RED_JOKER:
                 continue  # the tables end at one Joker rank
             best = J.propose(cards, n)
-            plain = bytes(J._W)
+            plain = bytes(arrange._W)
             for lean in range(3):
                 more = [best]
-                J.reclimb(best, lean, more)
+                arrange.reclimb(best, lean, more)
                 worths = []
                 for g in more:
                     assert sorted([list(g).count(x) for x in range(3)]) == sorted([5, 5, hs - 10])
@@ -132,7 +134,7 @@ def test_hard_climbs_again_leaning_on_each_hand():
                                        for h in range(3)]))
                 assert worths[-1] >= worths[0]
                 moved += len(more) > 1
-            assert bytes(J._W) == plain
+            assert bytes(arrange._W) == plain
     assert moved >= 3, moved
 
 
@@ -141,21 +143,21 @@ def test_hard_takes_real_chances():
     # real_chance() meets it at the middle of each step and rises between. The
     # reason for it: with four seats a 3-card hand the tables give even odds
     # wins far less often (JP-13: its lacking cards count below any).
-    for cal in A.CAL:
-        assert len(cal) == 9 * A.NB
+    for cal in P.CAL:
+        assert len(cal) == 9 * P.NB
         for row in range(9):
-            steps = cal[row * A.NB:(row + 1) * A.NB]
+            steps = cal[row * P.NB:(row + 1) * P.NB]
             assert list(steps) == sorted(steps) and steps[-1] <= 250
         for j in range(3):
             for h in range(3):
                 last = -1
                 for c in range(0, 1001, 5):
-                    r = A.real_chance(cal, j, h, c)
+                    r = P.real_chance(cal, j, h, c)
                     assert last <= r <= 1000
                     last = r
-                assert A.real_chance(cal, j, h, 25) == 4 * cal[(3 * j + h) * A.NB]
-    assert A.real_chance(A.CAL[2], 0, 2, 500) < 400
-    assert [A.jokers(J.canonical(c)) for c in ([0, 1], [52, 1], [53, 52, 0], [54, 53, 52])] == [0, 1, 2, 2]
+                assert P.real_chance(cal, j, h, 25) == 4 * cal[(3 * j + h) * P.NB]
+    assert P.real_chance(P.CAL[2], 0, 2, 500) < 400
+    assert [P.jokers(J.canonical(c)) for c in ([0, 1], [52, 1], [53, 52, 0], [54, 53, 52])] == [0, 1, 2, 2]
 
 
 def test_hard_expects_the_others_bets_where_easy_puts_them():
@@ -168,7 +170,7 @@ def test_hard_expects_the_others_bets_where_easy_puts_them():
             s.apply(A.choose(s.view(s.to_move()), 0))
         v = s.view(0)
         left = sum([sum([x * v.free_bets(q)[x] for x in range(5)]) for q in range(1, n)])
-        pot = A._their_bets(v, 0, [0, 0, 0])
+        pot = P._their_bets(v, 0, [0, 0, 0])
         assert abs(sum(pot) - 1000 * left) <= 3 * n, (pot, left)
         if n == 4:
             assert pot[2] > pot[0]

@@ -1,4 +1,4 @@
-# Makes engine/ai/jokerpoker.py's CAL and AHEAD: how often a hand really wins
+# Makes engine/ai/jokerpoker_plan.py's CAL and AHEAD: how often a hand really wins
 # against the other seats' hands arranged by propose() (as Easy plays), by the
 # chance the engine's tables give it, its place and the Jokers its seat holds
 # (0, 1, 2 or more: the others hold the rest). The tables take every opponent
@@ -9,7 +9,7 @@
 #   python -m tools.jokerpoker_calib [deals per seat count]
 import sys
 
-from engine.ai import jokerpoker as A
+from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 
@@ -30,7 +30,7 @@ def deal_chances(rng, seats, w):
         o = J.positions(v, hs)
         vals = [v[o[h]] for h in range(3)]
         chances = [w[h * J.NCLASS + J.strength(vals[h])] * 1000 // J.F_ONE for h in range(3)]
-        out.append((A.jokers(cards), chances, vals))
+        out.append((P.jokers(cards), chances, vals))
     return out
 
 
@@ -53,7 +53,7 @@ def calibrate(seats, deals, seed=5):
     hs = 15 if seats < 4 else 13
     w = J._worths(hs, seats - 1)
     rng = Rng(seed)
-    count = [[0, 0] for _ in range(9 * A.NB)]  # (hands, wins * 2) per (Jokers, place, bucket)
+    count = [[0, 0] for _ in range(9 * P.NB)]  # (hands, wins * 2) per (Jokers, place, bucket)
     seen = []
     for _ in range(deals):
         d = deal_chances(rng, seats, w)
@@ -61,14 +61,14 @@ def calibrate(seats, deals, seed=5):
             top = max([x[2][h] for x in d])
             ties = [x[2][h] for x in d].count(top)
             for j, chances, vals in d:
-                at = (3 * j + h) * A.NB + min(chances[h] * A.NB // 1000, A.NB - 1)
+                at = (3 * j + h) * P.NB + min(chances[h] * P.NB // 1000, P.NB - 1)
                 count[at][0] += 1
                 if vals[h] == top:
                     count[at][1] += 2 if ties == 1 else 1
         seen += [(j, chances) for j, chances, _ in d]
     cal = []
     for k in range(9):
-        rows = [(2 * n, won) for n, won in count[k * A.NB:(k + 1) * A.NB]]
+        rows = [(2 * n, won) for n, won in count[k * P.NB:(k + 1) * P.NB]]
         cal += [(r + 2) // 4 for r in monotone(rows)]
     return bytes(cal), seen
 
@@ -77,7 +77,7 @@ def ahead(seats, cal, seen):
     # The mean real chances of a deal's best, middle and worst hand.
     total = [0, 0, 0]
     for j, chances in seen:
-        real = sorted([A.real_chance(cal, j, h, chances[h]) for h in range(3)])
+        real = sorted([P.real_chance(cal, j, h, chances[h]) for h in range(3)])
         for h in range(3):
             total[h] += real[2 - h]
     return tuple([t // len(seen) for t in total])

@@ -11,18 +11,21 @@
 #   other work only slows it), with the Pico estimate of tools/bench.py (its
 #   calibration loop timed again after the calls, the best time kept: the port
 #   runs it up to four times faster once warm, a more cautious estimate) and
-#   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s).
+#   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s);
+#   and loading the arranger (engine.arrange, scratch: a bot's first decision of
+#   a turn loads it, the device drops it after the move).
 #   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
 import gc
 import sys
 
+from engine import arrange as R
 from engine.ai import jokerpoker as A
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from tools import bench
 
 DEALS = 300  # exhaustive comparisons per seat count
-TIMED = 24  # deals timed per seat count under MicroPython
+TIMED = 40  # deals timed per seat count under MicroPython
 RUNS = 3  # each call timed so often, the best kept (the host's other load apart)
 
 
@@ -42,18 +45,18 @@ def proposed_worth(cards, seats):
 def best_worth(cards, seats):
     # The most any split is worth: every first hand (with 15 cards, those
     # holding the first card: the others are the same splits), the rest split
-    # every way (J._split); with two or more Jokers, at each rank in turn.
+    # every way (R._split); with two or more Jokers, at each rank in turn.
     hs = len(cards)
     full = (1 << hs) - 1
     best = -1
     for r in range(13) if cards[1] >= J.RED_JOKER else (-1,):
-        J._table(cards, r, False, seats - 1)
-        w = J._W
-        for i in range(J._binom(hs, 5)):
-            g0 = J._unrank(i, 5, hs)
+        R._table(cards, r, False, seats - 1)
+        w = R._W
+        for i in range(R._binom(hs, 5)):
+            g0 = R._unrank(i, 5, hs)
             if hs == 15 and not g0 & 1:
                 continue
-            v = J._split(hs, w, g0, full)[0]
+            v = R._split(hs, w, g0, full)[0]
             if v > best:
                 best = v
     return best
@@ -105,6 +108,13 @@ def timed(fn, out):
     out.append(best)
 
 
+def load_arranger():
+    from engine import registry
+
+    registry.forget(J.INFO.scratch)
+    __import__("engine.arrange")
+
+
 def micropython_steps():
     # A step per timed call, so the port collects garbage between them.
     where = bench.runtime_label()
@@ -113,7 +123,10 @@ def micropython_steps():
     for seats in (2, 4):
         rng = Rng(7)
         hs = 15 if seats < 4 else 13
-        figures = {"propose": [], "Hard plan": []}
+        figures = {"propose": [], "Hard plan": [], "loading engine.arrange": []}
+        for _ in range(TIMED if seats == 2 else 0):
+            for ask in timed(load_arranger, figures["loading engine.arrange"]):
+                yield ask
         for _ in range(TIMED):
             cards = deal(rng, hs)
             for ask in timed(lambda: J.propose(cards, seats), figures["propose"]):
@@ -126,7 +139,9 @@ def micropython_steps():
         scale = bench.PICO_CAL_S * 1000000 / cal
         print("jokerpoker: calibration, best so far: %d x `n += 1` took %d ms on %s; a Pico takes about %.1f s (x%.1f)"
               % (bench.CAL_LOOPS, cal // 1000, where, bench.PICO_CAL_S, scale))
-        for name in ("propose", "Hard plan"):
+        for name in figures:
+            if not figures[name]:
+                continue
             times = [t for t, _ in figures[name]]
             allocs = [a for _, a in figures[name]]
             mean = sum(times) / len(times)

@@ -1,0 +1,266 @@
+# Joker Poker bots' plans: the groups to arrange, the Joker rank and the three
+# bets of the seat to move (engine/ai/jokerpoker.py takes the steps towards
+# them). Loaded for a plan alone: the device drops it after the move.
+#
+# Easy arranges as "arrange for me" does (engine propose()) and bets the
+# highest, a middle and the lowest betting card it has left, the highest on the
+# hand most likely to win by the device's tables.
+# Hard weighs every arrangement propose()'s climbs end in, and the ends of
+# three more climbs from its arrangement that each lean on one hand
+# (arrange.reclimb(): the highest bet is worth most on a hand far stronger
+# than the others, which the plain sum of chances misses), by the betting
+# points it brings: each hand's real chance to win (CAL: the tables' chance as it
+# turns out against hands arranged by propose(), by place and the Jokers the
+# seat holds, since the others hold the rest) times the bets on it, its own and
+# the others' (as Easy places them: EASY_AT). Its own bets: the choice of three
+# betting cards, highest on the likeliest hand, worth the most with what the
+# cards kept bring in the deals left (their hands expected as AHEAD says).
+# All of a seat's betting cards are bet by the match's end, so a bet it loses
+# weighs the same whoever takes it: only where its points go matters.
+from engine import const
+from engine.games import jokerpoker as J
+
+# Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
+# arranged by propose() to win, by seat count (as CAL says; made with it): what
+# the betting cards kept for later deals bring.
+AHEAD = ((0, 0, 0), (0, 0, 0), (757, 496, 241), (627, 280, 90), (510, 187, 45))
+# Hard: how often a hand really wins (a tie half), in units of 4 thousandths,
+# by seat count (2, 3, 4), the Jokers its seat holds (0, 1, 2 or more), its place
+# and the chance the engine's tables give it, in NB steps (made by
+# tools/jokerpoker_calib.py from random deals arranged by propose()).
+NB = const(20)
+CAL = (
+    b'\x00\x06\x0e\x1d**4AQcn\x83\x92\xa2\xbb\xbb\xc5\xd9\xd9\xf6\x0b\x14""4=?XXa'
+    b'y\x88\x88\x9a\x9a\xa6\xc1\xd3\xee\xf7\x04\x17\x17(;Jggxx\x96\x9f\xaa\xc2\xc3\xc7\xca\xd2\xea\xed'
+    b'\x00\x0c\x0c$$$AL^t\x90\x91\xa7\xae\xae\xc3\xd7\xda\xe8\xf6\x01""#2EHK`j'
+    b'y\x8c\x8c\x9c\x9c\xa5\xc0\xc8\xe2\xf6\x07\x13\x13$8Nbox\x89\x9c\x9c\xa9\xac\xbb\xc9\xd1\xe2\xea\xf2'
+    b'\x00&&,,NUe\x81\x81\xa1\xb3\xc7\xce\xce\xd3\xdd\xeb\xeb\xf0\x08\x15-BNNffu\x82'
+    b'\x82\x99\xa3\xa3\xa3\xb2\xca\xe7\xec\xf6\x08\x12\x12"9?joy\x8e\x8e\xa5\xa5\xa7\xcf\xd8\xe3\xe6\xeb\xf2',
+    b'\x02\x0c\x14\x1b\x1b%&>Camtxx\x9e\xa7\xb7\xd8\xda\xea\t\x17%&..?X]m'
+    b'mmo\x8c\x98\x99\xb7\xcc\xe1\xf7\x07&4??R_avx\x81\x8f\x9e\xa7\xa7\xb4\xca\xe5\xea\xea'
+    b'\x05\x11\x1d\x1e)6B\\\\mr\x85\x92\x9b\xb2\xb7\xb7\xce\xe0\xec\x05"*.09OOO`'
+    b'``x\x94\x9f\xa3\xb6\xca\xe0\xf4\x06\x1b.<KKRVfz}\x8c\x9b\xae\xc1\xc4\xce\xda\xe8\xf0'
+    b'\n!166dm}\x8b\x9b\x9b\x9b\xb2\xbf\xc7\xc7\xce\xe1\xe8\xf6\x07"88<<<hnn'
+    b'nxx\x9c\x9c\xa8\xb3\xd0\xde\xf7\x08 )*+3??^i\x88\x8c\xaf\xaf\xaf\xbe\xda\xe7\xe7\xf7',
+    b'\x08%7:CKKaaasss\x94\x94\xab\xab\xbd\xe2\xe8\x04\x1b/GLllu\x85\x85'
+    b'\x96\x96\xa9\xa9\xbc\xbc\xc7\xde\xe2\xe2\x00\x02\x02\x05\x06\x0c\x15\x1d+6G]u\x83\xa8\xbf\xc9\xcb\xdd\xf1'
+    b'\n88EJNddmqq\x8f\x91\xa1\xb3\xbe\xc6\xcb\xe3\xf3\x04\x1a@S_j{\x84\x92\x92'
+    b"\x92\xb2\xb2\xb2\xb2\xc6\xca\xd5\xe1\xf2\x00\x00\x03\x04\x06\x0f\x14\x18'2:Zox\xab\xab\xb5\xb9\xdd\xf7"
+    b'\x13EZaott\x80\x80\x8f\x8f\x97\x99\xa2\xcd\xce\xd6\xde\xe1\xf5\x05\x1fLY}\x84\x91\x91\x91\xa4'
+    b'\xa4\xa7\xba\xba\xba\xce\xce\xe8\xe8\xf0\x00\x00\x01\x04\x06\r\x14)/BRc\x8b\x8d\xa1\xd1\xd1\xd1\xdd\xf5',
+)
+# Hard: how often (thousandths) Easy puts its highest, middle and lowest bet on
+# hands 1-3 (the hand the tables give the highest chance gets the highest), by
+# seat count (2, 3, 4); from the same deals as CAL.
+EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 393, 223, 331, 251, 418), (215, 191, 594, 211, 562, 227, 575, 246, 179))
+
+
+
+def plan(view, level):
+    p = view.to_move()
+    n = view.n
+    cards = view.cards(p)
+    more = []
+    best = J.propose(cards, n, more)
+    if best is None:
+        best = view.groups(p)  # no better idea: bet as dealt
+        more = [best]
+    elif level:
+        from engine import arrange  # loaded by propose()
+
+        for lean in range(3):
+            arrange.reclimb(best, lean, more)
+    easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
+    if level == 0:
+        return easy
+    return _hard(view, p, cards, more) or easy
+
+
+def _ordered(view, cards, groups, rank, out):
+    # out: the values of the hands the groups make, hand 1 first.
+    v = J.group_values(cards, groups, rank, [0, 0, 0])
+    order = J.positions(v, view.hs)
+    for h in range(3):
+        out[h] = v[order[h]]
+    return out
+
+
+def spread(free):
+    # Easy's three betting cards: the highest, the lowest and the middle one of
+    # the rest (free: how many of each value 0-4 are left), highest first.
+    left = []
+    for v in range(5):
+        left += [v] * free[v]
+    hi = left.pop()
+    lo = left.pop(0)
+    return hi, left[len(left) // 2], lo
+
+
+def _easy_bets(view, p, cards, groups):
+    # The highest bet on the hand the device's tables give the best chance.
+    vals = _ordered(view, cards, groups, J.best_rank(cards, groups, view.n), [0, 0, 0])
+    w = J._worths(view.hs, view.n - 1)
+    chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
+    return _assign(spread(view.free_bets(p)), chance)
+
+
+def _assign(values, chance):
+    # Bets (hand 1, 2, 3): values (highest first) to the hands by chance, the
+    # highest value to the highest chance (the earlier hand of equals).
+    order = sorted(range(3), key=lambda h: (-chance[h], h))
+    out = [0, 0, 0]
+    for i in range(3):
+        out[order[i]] = values[i]
+    return out
+
+
+# ----- Hard
+
+
+def _hard(view, p, cards, more):
+    # Each arrangement propose()'s climbs ended in, with its Joker rank, valued
+    # by its hands' real chances (real_chance()): the betting points its best
+    # bets bring ahead of the others (edge()), this deal's and, for the cards
+    # kept, the deals left's, and the others' bets it takes (_their_bets()).
+    n = view.n
+    hs = view.hs
+    w = J._worths(hs, n - 1)
+    pot = _their_bets(view, p, [0, 0, 0])
+    options = _options(view.free_bets(p), J.DEALS - view.deal_no, n)
+    cal = CAL[n - 2]
+    j = jokers(cards)
+    best = None
+    top = None
+    v = [0, 0, 0]
+    chance = [0, 0, 0]
+    for groups in more:
+        rank = J.best_rank(cards, groups, n)
+        J.group_values(cards, groups, rank, v)
+        if (rank < 0 and cards[0] >= J.RED_JOKER) or J.problem(v, hs):
+            continue
+        order = J.positions(v, hs)
+        taken = 0  # the others' bets on the hands it wins (millionths)
+        for h in range(3):
+            c = real_chance(cal, j, h, w[h * J.NCLASS + J.strength(v[order[h]])] * 1000 // J.F_ONE)
+            chance[h] = edge(c, n)
+            taken += pot[h] * c
+        gain, bets = _best_bets(options, chance)
+        gain += taken * n // (n - 1)
+        if top is None or gain > top:
+            top = gain
+            best = (groups, rank, bets)
+    return best
+
+
+def jokers(cards):
+    # How many Jokers (0, 1, 2 or more) the canonical cards hold.
+    j = 0
+    while j < 2 and cards[j] >= J.RED_JOKER:
+        j += 1
+    return j
+
+
+def real_chance(cal, j, h, c):
+    # How often a hand at place h that the tables give chance c (thousandths)
+    # wins when its seat holds j Jokers (jokers()), in thousandths: cal's
+    # (see CAL) steps, straight between their middles.
+    at = (3 * j + h) * NB
+    x = c * NB - 500  # thousandths of a step from the first middle
+    if x <= 0:
+        return 4 * cal[at]
+    i = x // 1000
+    if i >= NB - 1:
+        return 4 * cal[at + NB - 1]
+    x -= 1000 * i
+    return 4 * (cal[at + i] * (1000 - x) + cal[at + i + 1] * x) // 1000
+
+
+def edge(chance, n):
+    # What one betting point on a hand that wins with this chance (thousandths)
+    # brings ahead of the other seats' mean: taken back if it wins, else it goes
+    # to one of the n - 1 others (thousandths, negative for an unlikely hand).
+    return (n * chance - 1000) // (n - 1)
+
+
+def _their_bets(view, p, out):
+    # out[h]: what the other seats are expected to bet on hand h, together, in
+    # thousandths: each one's highest, middle and lowest betting card left
+    # (spread(), as Easy bets) on the hands EASY_AT says. -> out.
+    at = EASY_AT[view.n - 2]
+    out[0] = out[1] = out[2] = 0
+    for q in range(view.n):
+        if q != p:
+            free = view.free_bets(q)
+            if sum(free) >= 3:
+                vals = spread(free)
+                for h in range(3):
+                    out[h] += vals[0] * at[h] + vals[1] * at[3 + h] + vals[2] * at[6 + h]
+    return out
+
+
+def _options(free, left, n, memo=None, edges=None):
+    # Every choice of three betting cards from free (counts per value 0-4), as
+    # (a, b, c) highest first, with what the rest bring in the `left` deals to
+    # come (millionths: see _later, memo its answers so far). With edges (of
+    # the best, middle and worst hand, see edge()): only the most a choice
+    # brings with them, this deal's and the rest's (no list made).
+    memo = {} if memo is None else memo
+    out = []
+    best = None
+    for a in range(5):
+        if not free[a]:
+            continue
+        free[a] -= 1
+        for b in range(a + 1):
+            if not free[b]:
+                continue
+            free[b] -= 1
+            for c in range(b + 1):
+                if free[c]:
+                    free[c] -= 1
+                    later = _later(free, left, n, memo)
+                    if edges is None:
+                        out.append((a, b, c, later))
+                    else:
+                        v = (a * edges[0] + b * edges[1] + c * edges[2]) * 1000 + later
+                        if best is None or v > best:
+                            best = v
+                    free[c] += 1
+            free[b] += 1
+        free[a] += 1
+    return out if edges is None else best
+
+
+def _best_bets(options, edges):
+    # The option worth the most with edges (thousandths of a point each betting
+    # point brings, see edge()) on hands 1-3, its highest card on the best
+    # hand: -> (points in millionths, [bet on hand 1, 2, 3]).
+    order = sorted(range(3), key=lambda h: (-edges[h], h))
+    best = None
+    out = [0, 0, 0]
+    for a, b, c, later in options:
+        v = (a * edges[order[0]] + b * edges[order[1]] + c * edges[order[2]]) * 1000 + later
+        if best is None or v > best:
+            best = v
+            out[order[0]] = a
+            out[order[1]] = b
+            out[order[2]] = c
+    return best, out
+
+
+def _later(free, left, n, memo):
+    # What the betting cards free bring in the `left` deals to come, each
+    # deal's three best on its hands in order of strength (millionths), the
+    # chances of those hands as AHEAD expects; worked out once per free and
+    # left (memo), as many choices now leave the same cards.
+    if not left:
+        return 0
+    key = left
+    for v in free:
+        key = key * 4 + v
+    best = memo.get(key)
+    if best is not None:
+        return best
+    best = _options(free, left - 1, n, memo, [edge(c, n) for c in AHEAD[n]])
+    memo[key] = best
+    return best

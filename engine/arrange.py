@@ -1,0 +1,780 @@
+# Joker Poker's arranger: the three hands a seat's 15 (13) cards make that are
+# worth the most by the engine's tables (engine.games.jokerpoker: CDF, worth()):
+# propose(), behind "arrange for me" and both bots. Loaded only to work out a
+# move: the game declares it scratch (INFO.scratch), so the device drops it
+# after every move, and its tables (about 10 KB) with it.
+#
+# It values every 5-card (3-card) subset once per deal into byte tables of
+# local strengths (_table), then climbs from a few starts, splitting the rest
+# of two hands again the best way while that helps (_split, _climb).
+from array import array
+
+from engine import const
+from engine.bits import POP8
+from engine import poker
+from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength, top
+
+INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
+STARTS = const(4)  # climbs propose() makes
+# The work propose() may do, in units of about a plain subset valued (some
+# 70 microseconds on a Pico, tools/jokerpokerbench.py): about 1.5 s there. It
+# bounds the rare deals that would take seconds (two Jokers, no rank that suits
+# them) and leaves the others as they are (300 random deals of 2 and 4 seats:
+# the same arrangements). Counted, not timed, so a search ends alike everywhere.
+BUDGET = const(20000)
+AGAIN = const(2000)  # what the second search (two Jokers at one rank) gets at least for its climbs
+_WORK = [0]  # the units spent so far
+
+_RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, suit,
+_R13 = bytearray(15)  # and the first card of its rank
+_SU = bytearray(15)
+_FST = bytearray(15)
+_JC = bytearray(3)  # the suits each of the seat's Jokers may take (COLOUR)
+_SH = [0] * 5  # scratch for _shape()
+_SHL = [0] * 5
+_B5 = [0] * 5  # the subset being valued
+_B3 = [0] * 3
+
+
+# The arranger works on local strengths: the strengths a deal's subsets have
+# (a few dozen, never near 255) numbered 1, 2 ... as they turn up, so its
+# tables are bytes; then ordered, so the worths per position it looks up (_W)
+# are few.
+_ID = bytearray(NCLASS)  # a strength's local number (0: none)
+_STR = array("H", [0] * 256)  # a local number's strength
+_NL = [0, 0]  # local numbers given; the first order above the high cards
+_TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
+_INV = bytearray(256)  # an order's local number
+_W = array("H", [0] * 768)  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
+
+
+def _local(s):
+    # The local number of strength s (in order once _order() has run).
+    n = _ID[s]
+    if n:
+        return n
+    n = _NL[0] + 1
+    if n < INVALID:
+        _NL[0] = n
+        _ID[s] = n
+        _STR[n] = s
+        return n
+    # More strengths than numbers (never seen): s shares the nearest one's.
+    for t in range(s, -1, -1):
+        if _ID[t]:
+            return _ID[t]
+    for t in range(s, NCLASS):
+        if _ID[t]:
+            return _ID[t]
+    return 1
+
+
+def _order(hs, k):
+    # Puts the local numbers in the order of their strengths (_TR, _INV) and
+    # fills _W for k opponents.
+    keep = [_STR[j] << 8 | j for j in range(1, _NL[0] + 1)]
+    keep.sort()
+    tr = _TR
+    inv = _INV
+    w = _W
+    cdf0, cdf1, cdf2 = CDF[hs == 13]
+    hi = 1
+    for o in range(1, len(keep) + 1):
+        s = keep[o - 1] >> 8
+        j = keep[o - 1] & 255
+        tr[j] = o
+        inv[o] = j
+        if s < 169:
+            hi = o + 1
+        w[o] = chance(cdf0, s, k)
+        w[256 + o] = chance(cdf1, s, k)
+        w[512 + o] = chance(cdf2, s, k)
+    tr[INVALID] = INVALID
+    _NL[1] = hi
+
+
+_PC = array("H", [0] * 256)  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
+for _n in range(16):
+    _PC[_n * 16] = 1
+    for _k in range(1, _n + 1):
+        _PC[_n * 16 + _k] = _PC[_n * 16 - 17 + _k] + _PC[_n * 16 - 16 + _k]
+
+
+def _binom(n, k):
+    return _PC[n * 16 + k]
+
+
+# Colex ranks: a subset {c1 < ... < ck} of card positions (a mask) has rank
+# sum C(ci, i), which the loops of _table() count up to; colex() finds it from
+# the mask's low byte and its high bits. Only hands (5 or 3 cards) are looked
+# up: the masks of more are left out, so loading takes less time.
+_LO = array("H", [0] * 256)
+_HI = array("H", [0] * (6 * 128))
+for _m in range(1, 256):  # a mask's rank: its rank without the top card's, plus that card's term
+    _p = POP8[_m]
+    if _p <= 5:
+        _c = top(_m)
+        _LO[_m] = _LO[_m ^ (1 << _c)] + _PC[_c * 16 + _p]
+        if _m < 128:  # the high bits' terms after a low byte of _a cards
+            for _a in range(6 - _p):
+                _HI[_a * 128 + _m] = _HI[_a * 128 + (_m ^ (1 << _c))] + _PC[(_c + 8) * 16 + _a + _p]
+del _n, _k, _m, _p, _c, _a
+
+
+def colex(m):
+    lo = m & 255
+    return _LO[lo] + _HI[(POP8[lo] << 7) | (m >> 8)]
+
+
+_S5 = bytearray(3003)  # local strengths of every 5-card subset, by colex rank
+_S3 = bytearray(286)  # and of every 3-card subset of 13 cards
+
+
+def _table(cards, r, jokers_only, k):
+    # _S5 (and with 13 cards _S3): the local strength of each subset with its
+    # Joker at rank r (-1: at its own best), INVALID with two Jokers or no
+    # legal card; jokers_only skips the subsets without a Joker (already
+    # there). _W: their worths against k opponents.
+    n = len(cards)
+    _forget()
+    if _NL[0] > 200:  # room for the new strengths: all afresh
+        jokers_only = False
+    if not jokers_only:
+        for j in range(1, _NL[0] + 1):
+            _ID[_STR[j]] = 0
+        _NL[0] = 0
+    nj = 0
+    while nj < n and cards[nj] >= RED_JOKER:
+        nj += 1
+    for a in range(nj):
+        _JC[a] = COLOUR[cards[a] - RED_JOKER]
+    for a in range(nj, n):
+        x = cards[a]
+        _RK[a] = x % 13
+        _R13[a] = x % 13 * 13
+        _SU[a] = x // 13
+        _FST[a] = a if a == nj or _RK[a - 1] != _RK[a] else _FST[a - 1]
+    buf = _B5
+    i = 0
+    for e in range(4, n):
+        buf[4] = cards[e]
+        for d in range(3, e):
+            buf[3] = cards[d]
+            for c in range(2, d):
+                buf[2] = cards[c]
+                i = _fill5(cards, c, nj, r, jokers_only, i)
+    if n == 13:
+        buf = _B3
+        i = 0
+        for c in range(2, n):
+            buf[2] = cards[c]
+            for b in range(1, c):
+                buf[1] = cards[b]
+                if b < nj:  # two Jokers
+                    for a in range(b):
+                        _S3[i + a] = INVALID
+                else:
+                    for a in range(b if not jokers_only else min(b, nj)):
+                        buf[0] = cards[a]
+                        v = (best_joker(buf, 0)[0] if r < 0 else at_rank(buf, 0, r)) if a < nj else poker.evaluate(buf)
+                        v = strength(v) if v >= 0 else -1
+                        _S3[i + a] = INVALID if v < 0 else _ID[v] or _local(v)
+                i += b
+    _forget()  # for the splits
+    _order(n, k)
+    _WORK[0] += _cost(n, nj, r, jokers_only)
+
+
+def _cost(n, nj, r, jokers_only):
+    # What _table() costs: a plain subset 1, one with a Joker 5 at its best,
+    # else 3 (those with two Jokers next to nothing), as on MicroPython.
+    m = n - nj
+    plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
+    jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
+    return (0 if jokers_only else plain) + (5 if r < 0 else 3) * jokers
+
+
+def _five(ra, rb, same, base, step, run, flush):
+    # The strength of _fill5's subset with a card of rank ra >= rb on top.
+    if ra == rb:
+        return same
+    if base >= 0:
+        return base + ra * step
+    cat = 5 if flush else 0
+    if run and ra == 12 and rb == 3:
+        return (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+    if run and ra == rb + 1:
+        cat = 8 if cat else 4
+    return cat * 169 + ra * 13 + rb
+
+
+def _fill5(cards, c, nj, r, jokers_only, i):
+    # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
+    # at _S5[i], _S5[i + 1] ... -> the next i. _B5[2..4] are plain and ranked
+    # high to low, cards b and a rank at least as high: strength() is worked
+    # out from which neighbours pair up, once for c, d, e, then a few steps
+    # per card b and a line per card a (the costly part of _table otherwise).
+    buf = _B5
+    rc = buf[2] % 13
+    rd = buf[3] % 13
+    re = buf[4] % 13
+    cd = rc == rd
+    de = rd == re
+    suit = buf[2] // 13  # the suit the three share, or -1
+    if suit != buf[3] // 13 or suit != buf[4] // 13:
+        suit = -1
+    if not jokers_only:
+        _plain(c, nj, i, rc, rd, re, cd, de, suit)
+    if nj:
+        _jokers(cards, c, nj, r, i, rc, rd, re, suit)
+    return i + (c * (c - 1) >> 1)
+
+
+def _plain(c, nj, i, rc, rd, re, cd, de, suit):
+    # _fill5's subsets of plain cards only (and the INVALID ones of two Jokers).
+    out = _S5
+    ids = _ID
+    rk = _RK
+    r13 = _R13
+    su = _SU
+    fst = _FST
+    for b in range(1, min(nj, c)):
+        for a in range(b):
+            out[i + (b * (b - 1) >> 1) + a] = INVALID
+    # Cards b ranked above c: the strength with a card a of b's rank is
+    # s0 + s1 * rb, with a higher one base + ra (-1: five ranks).
+    f = fst[c]
+    if cd and de:  # trips c d e
+        s0, s1, base = 6 * 169 + rc * 13, 1, 3 * 169 + rc * 13
+    elif cd:
+        s0, s1, base = 2 * 169 + rc, 13, 169 + rc * 13
+    elif de:
+        s0, s1, base = 2 * 169 + rd, 13, 169 + rd * 13
+    else:
+        s0, s1, base = 169 + rc, 13, -1
+    for b in range(nj, f):
+        rb = rk[b]
+        j = i + (b * (b - 1) >> 1)
+        top = fst[b]
+        if base >= 0:
+            for a in range(nj, top):
+                out[j + a] = ids[base + rk[a]] or _local(base + rk[a])
+        elif su[b] != suit and rb - re != 3:  # no flush or straight: high cards
+            for a in range(nj, top):
+                out[j + a] = ids[r13[a] + rb] or _local(r13[a] + rb)
+        else:
+            fl = suit if su[b] == suit else -1
+            for a in range(nj, top):
+                s = _five(rk[a], rb, 0, base, 1, rb - re == 3, su[a] == fl)
+                out[j + a] = ids[s] or _local(s)
+        if top < b:
+            same = s0 + s1 * rb
+            v = ids[same] or _local(same)
+            for a in range(top, b):
+                out[j + a] = v
+    # Cards b of c's rank: base + ra * step with a higher card a, else same.
+    step = 1
+    if cd and de:  # quads (no fifth card of the rank)
+        same, base = -1, 7 * 169 + rc * 13
+    elif cd:  # trips b c d
+        same, base = 7 * 169 + rc * 13 + re, 3 * 169 + rc * 13
+    elif de:  # two pairs
+        same, base, step = 6 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd, 0
+    else:
+        same, base = 3 * 169 + rc * 13 + rd, 169 + rc * 13
+    for b in range(max(f, nj), c):
+        j = i + (b * (b - 1) >> 1)
+        for a in range(nj, f):
+            out[j + a] = ids[base + step * rk[a]] or _local(base + step * rk[a])
+        if f < b:
+            v = ids[same] or _local(same)
+            for a in range(f, b):
+                out[j + a] = v
+
+
+def _shape(rb, rc, rd, re, out):
+    # Four cards ranked rb >= rc >= rd >= re: out gets [same, base, step,
+    # joker, jr]: the strength with a fifth card of rank rb; base + ra * step
+    # with one of a higher rank ra (base -1: five ranks, see _five()); joker:
+    # with a Joker at its best, at rank jr, unless a straight or flush might
+    # be better (-1: ask best_joker).
+    bc = rb == rc
+    cd = rc == rd
+    de = rd == re
+    step = 1
+    jr = rb
+    if not (bc or cd or de):  # five ranks: a straight, flush or high card
+        same = joker = 169 + rb * 13 + rc
+        base = -1
+    elif bc and cd and de:  # quads, a kicker
+        same = joker = -1
+        base = 7 * 169 + rb * 13
+    elif bc and cd:  # trips b c d
+        same = joker = 7 * 169 + rb * 13 + re
+        base = 3 * 169 + rb * 13
+    elif cd and de:  # trips c d e
+        same = 6 * 169 + rc * 13 + rb
+        base = 3 * 169 + rc * 13
+        joker = 7 * 169 + rc * 13 + rb
+        jr = rc
+    elif bc and de:  # two pairs
+        same = joker = 6 * 169 + rb * 13 + rd
+        base = 2 * 169 + rb * 13 + rd
+        step = 0
+    elif bc:
+        same = joker = 3 * 169 + rb * 13 + rd
+        base = 169 + rb * 13
+    elif cd:
+        same = 2 * 169 + rb * 13 + rc
+        base = 169 + rc * 13
+        joker = 3 * 169 + rc * 13 + rb
+        jr = rc
+    else:
+        same = 2 * 169 + rb * 13 + rd
+        base = 169 + rd * 13
+        joker = 3 * 169 + rd * 13 + rb
+        jr = rd
+    out[0] = same
+    out[1] = base
+    out[2] = step
+    out[3] = joker
+    out[4] = jr
+
+
+def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
+    # _fill5's subsets with a Joker at a (a < nj), the Joker at rank r (-1:
+    # at its best). At a rank below card b's, the Joker is one of the four
+    # under b: their shape is worked out once.
+    buf = _B5
+    out = _S5
+    ids = _ID
+    rk = _RK
+    jc = _JC
+    sc = buf[2] // 13
+    sd = buf[3] // 13
+    se = buf[4] // 13
+    sh = _SH
+    low = _SHL
+    q1 = lrun = 0
+    if r >= 0:  # the four under b: c, d, e and the Joker, high to low
+        if r >= rc:
+            q1 = r
+            _shape(r, rc, rd, re, low)
+        elif r >= rd:
+            q1 = rc
+            _shape(rc, r, rd, re, low)
+        elif r >= re:
+            q1 = rc
+            _shape(rc, rd, r, re, low)
+        else:
+            q1 = rc
+            _shape(rc, rd, re, r, low)
+        lrun = low[1] < 0 and q1 - min(r, re) == 3
+    # The suits of rank jr the four hold: c, d, e's part, then b's.
+    jr = r
+    cde = (1 << sc if rc == r else 0) | (1 << sd if rd == r else 0) | (1 << se if re == r else 0)
+    last = -1
+    for b in range(nj, c):
+        x = cards[b]
+        rb = rk[b]
+        if rb != last and (r < 0 or r >= rb):  # the shape of b c d e, once per rank of b
+            last = rb
+            _shape(rb, rc, rd, re, sh)
+            same = sh[0]
+            base = sh[1]
+            step = sh[2]
+            if r < 0:
+                jr = sh[4]
+                cde = (1 << sc if rc == jr else 0) | (1 << sd if rd == jr else 0) | (1 << se if re == jr else 0)
+        fl = suit if x // 13 == suit else -1
+        joker = sh[3]
+        if r < 0 and base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
+            joker = -1  # a straight or flush may do better
+        held = cde | (1 << x // 13 if rb == jr else 0)
+        # A Joker at rank r >= rb stands for a card of that rank; else best_joker or at_rank.
+        j = i + (b * (b - 1) >> 1)
+        for a in range(nj):
+            ok = jc[a] & ~held
+            if r < 0 and joker >= 0 and ok:
+                out[j + a] = ids[joker] or _local(joker)
+            elif r < 0:  # best_joker(): with four ranks, by them and if it may take their suit
+                key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and jc[a] >> fl & 1)
+                v = _recall(key) if base < 0 else None
+                if v is None:
+                    buf[0] = cards[a]
+                    buf[1] = x
+                    v = best_joker(buf, 0)[0]
+                    v = strength(v) if v >= 0 else -1
+                    if base < 0:
+                        _keep(key, v)
+                out[j + a] = INVALID if v < 0 else ids[v] or _local(v)
+            elif not ok:
+                out[j + a] = INVALID
+            else:  # as at_rank(): the flush suit if it may
+                flush = fl >= 0 and ok >> fl & 1
+                if r < rb:
+                    s = _five(rb, q1, low[0], low[1], low[2], lrun, flush)
+                else:
+                    s = _five(r, rb, same, base, step, base < 0 and rb - re == 3, flush)
+                out[j + a] = ids[s] or _local(s)
+
+
+def _score(hs, w, a, b, c):
+    # The worth of groups a, b, c (masks of card positions; c the 3-card hand
+    # with 13 cards), see _rate.
+    t = _TR
+    return _rate(hs, w, t[_S5[colex(a)]], t[_S5[colex(b)]], t[(_S5 if hs == 15 else _S3)[colex(c)]])
+
+
+def _rate(hs, w, sa, sb, sc):
+    # The worth of hands of strengths sa, sb, sc (sc the 3-card hand with 13
+    # cards): the chances of winning at the positions the device puts them in,
+    # summed; -1 if they may not be played so (JP-9, JP-13).
+    if sa < sb:
+        sa, sb = sb, sa
+    if hs == 15:
+        if sb < sc:
+            sb, sc = sc, sb
+            if sa < sb:
+                sa, sb = sb, sa
+    # Equal classes of a 3-card and a 5-card hand differ below the second
+    # rank: only a high card may then beat the 5-card hand; refused too.
+    elif sc > sb or (sc == sb and sc < _NL[1]):
+        return -1
+    if sa == INVALID:
+        return -1
+    return w[sa] + w[256 + sb] + w[512 + sc]
+
+
+def _unrank(i, k, n):
+    # The mask of the k-subset of range(n) with colex rank i.
+    m = 0
+    c = n
+    while k:
+        c -= 1
+        b = _binom(c, k)
+        if b <= i:
+            i -= b
+            m |= 1 << c
+            k -= 1
+    return m
+
+
+_T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
+
+
+def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+    # The best way to split the cards outside group z into the other two
+    # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
+    # worth -1 if none may be played. Kept per z (_keep) while the table
+    # stays. The splits' hot path: colex() and with 15 cards _rate() written out.
+    got = _recall(z)
+    if got is not None:
+        return (got >> 15) - 1, got & 0x7FFF, full ^ z ^ (got & 0x7FFF)
+    rest = full ^ z
+    k = z & 255
+    half = hs == 15 or pop[k] + pop[z >> 8] == 3  # two 5-card hands: each split once,
+    first = rest & -rest if half else 0  # the first card in g1
+    t = _T
+    n = 0
+    m = rest ^ first
+    while m:  # t[x] (x < 32): positions of the others' first five for bits x
+        low = m & -m
+        m ^= low
+        base = 0 if n < 5 else 32
+        bit = 1 << (n % 5)
+        for x in range(bit, 2 * bit):
+            t[base + x] = t[base + x - bit] | low
+        n += 1
+    tr = _TR  # the subsets' orders
+    sz = tr[(s3 if hs == 13 and half else s5)[lo[k] + hi[(pop[k] << 7) | (z >> 8)]]]
+    ty = s5 if half else s3
+    high = _NL[1]
+    best = -1
+    b1 = 0
+    # Gosper's walk through the subsets of the n compressed positions that
+    # make g1 with the first card.
+    x = 15 if half else 31
+    end = 1 << n
+    while x < end and sz != INVALID:
+        g1 = first | t[x & 31] | t[32 + (x >> 5)]
+        g2 = rest ^ g1
+        k = g1 & 255
+        s1 = tr[s5[lo[k] + hi[(pop[k] << 7) | (g1 >> 8)]]]
+        k = g2 & 255
+        s2 = tr[ty[lo[k] + hi[(pop[k] << 7) | (g2 >> 8)]]]
+        if hs == 13:  # as _rate(): s2 (or with half sz) the 3-card hand
+            if half:
+                if s1 < s2:
+                    s1, s2 = s2, s1
+                if s1 == INVALID or sz > s2 or (sz == s2 and sz < high):
+                    v = -1
+                else:
+                    v = w[s1] + w[256 + s2] + w[512 + sz]
+            else:
+                if s1 < sz:
+                    s1, a = sz, s1
+                else:
+                    a = sz
+                if s1 == INVALID or s2 > a or (s2 == a and s2 < high):
+                    v = -1
+                else:
+                    v = w[s1] + w[256 + a] + w[512 + s2]
+        else:
+            if s1 < s2:
+                s1, s2 = s2, s1
+            if s1 == INVALID:
+                v = -1
+            elif sz > s1:
+                v = w[sz] + w[256 + s1] + w[512 + s2]
+            elif sz > s2:
+                v = w[s1] + w[256 + sz] + w[512 + s2]
+            else:
+                v = w[s1] + w[256 + s2] + w[512 + sz]
+        if v > best:
+            best = v
+            b1 = g1
+        low = x & -x
+        y = x + low
+        x = (((y ^ x) >> 2) // low) | y
+    _keep(z, (best + 1) << 15 | b1)
+    _WORK[0] += 2 * _binom(n, 4 if half else 5)  # the subsets walked
+    return best, b1, rest ^ b1
+
+
+_GS = [0, 0, 0]  # the groups a climb works on
+MEMO = const(128)
+_MK = array("H", [0] * MEMO)  # what the table as it is gave: keys + 1 (0: none),
+_MV = array("i", [0] * MEMO)  # and answers (open addressing: nothing allocated)
+
+
+def _recall(key):
+    # The answer kept for key (below 65535), or None.
+    h = (key ^ key >> 7) & (MEMO - 1)
+    for _ in range(MEMO):
+        k = _MK[h]
+        if k == key + 1:
+            return _MV[h]
+        if not k:
+            return None
+        h = (h + 1) & (MEMO - 1)
+    return None
+
+
+def _keep(key, v):
+    # Keeps v for key, if there is room.
+    h = (key ^ key >> 7) & (MEMO - 1)
+    for _ in range(MEMO):
+        if not _MK[h]:
+            _MK[h] = key + 1
+            _MV[h] = v
+            return
+        h = (h + 1) & (MEMO - 1)
+
+
+def _forget():
+    for h in range(MEMO):
+        _MK[h] = 0
+
+
+def _climb(hs, w, v, quiet):
+    # Splits the cards of two groups of _GS again the best way (_split), the
+    # third kept, in turn, while that makes them worth more: each such split
+    # is worth checking only after another group changed. v: their worth now;
+    # quiet: the splits in a row that must not help to end (2 when group 0's
+    # rest is split the best way already) -> their worth at the end.
+    gs = _GS
+    full = (1 << hs) - 1
+    z = 1
+    left = quiet
+    while left and _WORK[0] < BUDGET:
+        t, g1, g2 = _split(hs, w, gs[z], full)
+        left -= 1
+        if t > v:
+            v = t
+            left = 2
+            if z == 0:
+                gs[1], gs[2] = g1, g2
+            elif z == 1:
+                gs[0], gs[2] = g1, g2
+            else:
+                gs[0], gs[1] = g1, g2
+        z = z + 1 if z < 2 else 0
+    return v
+
+
+def _starts(hs):
+    # The first group of each start: the strongest subset (the first of
+    # equals) of each of the STARTS best categories there are, the strongest
+    # first (the budget may end the search): down the local strengths in order.
+    n5 = _binom(hs, 5)
+    out = []
+    cat = 9
+    for o in range(_NL[0], 0, -1):
+        j = _INV[o]
+        c = _STR[j] // 169
+        if c < cat:
+            i = _S5.find(bytes((j,)), 0, n5)
+            if i >= 0:
+                out.append(_unrank(i, 5, hs))
+                cat = c
+                if len(out) == STARTS:
+                    break
+    return out
+
+
+def propose(cards, seats, more=None):
+    # The arrangement the device proposes ("arrange for me") and the bots start
+    # from: groups 0, 1, 2 per card (2 the 3-card hand with 13 cards) worth the
+    # most after a climb from each start, or None if no start leads to hands
+    # that may be played. cards: a seat's cards in canonical order (Jokers
+    # first). more: a list that gets every climb's end (the bots weigh them).
+    hs = len(cards)
+    w = _W
+    # Two or three Jokers: the table again at one rank, and climbs from there,
+    # are kept from the budget.
+    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, 0, True) + AGAIN if cards[1] >= RED_JOKER else 0
+    _WORK[0] = again
+    _table(cards, -1, False, seats - 1)
+    best = _search(hs, w, more)
+    if best < 0:
+        return None
+    groups = _groups(_KEEP, hs)
+    if cards[1] >= RED_JOKER:
+        # Two or three Jokers, each above at its own best rank: search again
+        # with all of them at one rank: the one that suits those groups best,
+        # or if none may be played, each rank that suits one of them best.
+        r = best_rank(cards, groups, seats)
+        tries = [r] if r >= 0 else _own_ranks(cards, groups)
+        top = -1
+        keep = groups
+        _WORK[0] -= again
+        _first(_KEEP)
+        for r in tries:
+            if top >= 0 and _WORK[0] >= BUDGET:
+                break
+            _table(cards, r, True, seats - 1)
+            more_r = [] if more is not None else None
+            v = _search(hs, w, more_r, True)
+            if v < 0:  # no end may be played so: from the starts
+                v = _search(hs, w, more_r)
+            if v > top:
+                top = v
+                keep = _groups(_KEEP, hs)
+                if more is not None:
+                    more[:] = more_r
+        groups = keep
+    return groups
+
+
+def reclimb(groups, lean, more):
+    # For the bots, right after propose() of the same cards (its tables; with
+    # two or more Jokers at the rank it tried last) and within what is left of
+    # its budget: one more climb from groups with the worths at position lean
+    # (0-2) doubled, so one hand far stronger than the others (to carry the
+    # highest bet) may win over their plain sum; its end goes to the list more
+    # if new. _W as it was after.
+    hs = len(groups)
+    w = _W
+    top = 256 * lean + _NL[0]
+    for o in range(256 * lean + 1, top + 1):
+        w[o] *= 2
+    _forget()
+    gs = _GS
+    gs[0] = gs[1] = gs[2] = 0
+    for i in range(hs):
+        gs[groups[i]] |= 1 << i
+    v = _score(hs, w, gs[0], gs[1], gs[2])
+    if v >= 0:
+        _climb(hs, w, v, 3)
+        g = _groups(gs, hs)
+        if g not in more:
+            more.append(g)
+    for o in range(256 * lean + 1, top + 1):
+        w[o] >>= 1
+    _forget()
+
+
+def _own_ranks(cards, groups):
+    # The ranks at which some group's Joker is at its best.
+    best = group_values(cards, groups, -1, [0, 0, 0])
+    out = []
+    at = [0, 0, 0]
+    for r in range(12, -1, -1):
+        group_values(cards, groups, r, at)
+        for g in range(3):
+            if at[g] == best[g] and r not in out:
+                out.append(r)
+    return out
+
+
+_KEEP = [0, 0, 0]
+_ENDS = array("H", [0] * (3 * STARTS))  # the climbs' ends of a first search, as _GS
+_NENDS = [0]
+
+
+def _search(hs, w, more, again=False):
+    # Climbs from the strongest subset of each of the best categories with the
+    # best split of the rest (again: from the ends of the first search, after
+    # the table changed); the best groups found go to _KEEP, each climb's end
+    # (as groups per card, new ones only) to the list more if given.
+    # -> their worth, -1 for none.
+    full = (1 << hs) - 1
+    best = -1
+    if not again:
+        _NENDS[0] = 0
+    for x in range(_NENDS[0]) if again else _starts(hs):
+        if best >= 0 and _WORK[0] >= BUDGET:
+            break
+        if again:
+            g0, g1, g2 = _ENDS[3 * x], _ENDS[3 * x + 1], _ENDS[3 * x + 2]
+            v = _score(hs, w, g0, g1, g2)
+        else:
+            g0 = x
+            v, g1, g2 = _split(hs, w, g0, full)
+        if v < 0:
+            continue
+        _GS[0] = g0
+        _GS[1] = g1
+        _GS[2] = g2
+        v = _climb(hs, w, v, 3 if again else 2)
+        if not again and not _ended():
+            k = 3 * _NENDS[0]
+            _ENDS[k], _ENDS[k + 1], _ENDS[k + 2] = _GS
+            _NENDS[0] += 1
+        if v > best:
+            best = v
+            _KEEP[0], _KEEP[1], _KEEP[2] = _GS
+        if more is not None:
+            g = _groups(_GS, hs)
+            if g not in more:
+                more.append(g)
+    return best
+
+
+def _first(gs):
+    # Puts the climb's end gs first among _ENDS: the second search starts there.
+    e = _ENDS
+    for k in range(0, 3 * _NENDS[0], 3):
+        if e[k] == gs[0] and e[k + 1] == gs[1] and e[k + 2] == gs[2]:
+            e[0], e[1], e[2], e[k], e[k + 1], e[k + 2] = e[k], e[k + 1], e[k + 2], e[0], e[1], e[2]
+            return
+
+
+def _ended():
+    # Whether an earlier climb of the first search ended where _GS are.
+    for k in range(0, 3 * _NENDS[0], 3):
+        if _ENDS[k] == _GS[0] and _ENDS[k + 1] == _GS[1] and _ENDS[k + 2] == _GS[2]:
+            return True
+    return False
+
+
+def _groups(gs, hs):
+    # Three masks as a group per card.
+    out = bytearray(hs)
+    for g in (1, 2):
+        m = gs[g]
+        for i in range(hs):
+            if m >> i & 1:
+                out[i] = g
+    return out
