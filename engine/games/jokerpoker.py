@@ -18,10 +18,9 @@
 #   BET + 25a + 5b + c  120..244  bet a on hand 1, b on hand 2, c on hand 3: it
 #                          ends the seat's turn (the arrangement must be playable)
 #   CONTINUE      255      deals the next deal
-# The first half of the module values hands and finds arrangements; the
-# second is the game.
-from array import array
-
+# The first half of the module values hands and arrangements (the arranger
+# itself, propose(), is engine/arrange.py, loaded when asked); the second is
+# the game.
 from engine import codec, const, poker
 from engine.bits import POP8
 from engine.cards import label, rank_label
@@ -316,7 +315,7 @@ def group_values(cards, groups, r, out):
 
 
 def worth(values, seats):
-    # What three hand values are worth as an arrangement (see _score); -1 if
+    # What three hand values are worth as an arrangement (as engine.arrange scores them); -1 if
     # they may not be played so (JP-9, JP-13).
     a, b, c = values
     if a < 0 or b < 0 or c < 0:
