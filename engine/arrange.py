@@ -738,7 +738,7 @@ def _search(hs, w, more, again=False):
         _GS[1] = g1
         _GS[2] = g2
         v = _climb(hs, w, v, 3 if again else 2)
-        if not again and not _ended():
+        if not again and _end(_GS) < 0:
             k = 3 * _NENDS[0]
             _ENDS[k], _ENDS[k + 1], _ENDS[k + 2] = _GS
             _NENDS[0] += 1
@@ -754,19 +754,18 @@ def _search(hs, w, more, again=False):
 
 def _first(gs):
     # Puts the climb's end gs first among _ENDS: the second search starts there.
-    e = _ENDS
-    for k in range(0, 3 * _NENDS[0], 3):
-        if e[k] == gs[0] and e[k + 1] == gs[1] and e[k + 2] == gs[2]:
-            e[0], e[1], e[2], e[k], e[k + 1], e[k + 2] = e[k], e[k + 1], e[k + 2], e[0], e[1], e[2]
-            return
+    k = _end(gs)
+    if k > 0:
+        e = _ENDS
+        e[0], e[1], e[2], e[k], e[k + 1], e[k + 2] = e[k], e[k + 1], e[k + 2], e[0], e[1], e[2]
 
 
-def _ended():
-    # Whether an earlier climb of the first search ended where _GS are.
+def _end(gs):
+    # Where among _ENDS an earlier climb of the first search ended at gs, or -1.
     for k in range(0, 3 * _NENDS[0], 3):
-        if _ENDS[k] == _GS[0] and _ENDS[k + 1] == _GS[1] and _ENDS[k + 2] == _GS[2]:
-            return True
-    return False
+        if _ENDS[k] == gs[0] and _ENDS[k + 1] == gs[1] and _ENDS[k + 2] == gs[2]:
+            return k
+    return -1
 
 
 def _groups(gs, hs):
