@@ -11,7 +11,6 @@ from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine import poker
 from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength, top
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
@@ -29,11 +28,13 @@ _RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, su
 _R13 = bytearray(15)  # and the first card of its rank
 _SU = bytearray(15)
 _FST = bytearray(15)
+_SB = bytearray(15)  # and its suit's bit
+_UP = bytearray(14)  # _UP[x]: the end of the plain cards of rank x or above
 _JC = bytearray(3)  # the suits each of the seat's Jokers may take (COLOUR)
-_SH = [0] * 5  # scratch for _shape()
-_SHL = [0] * 5
+_SH = [0] * 3  # scratch for _shape()
+_SHL = [0] * 3
+_C2 = bytes([b * (b - 1) >> 1 for b in range(15)])  # card b's term in a 5-card subset's colex rank
 _B5 = [0] * 5  # the subset being valued
-_B3 = [0] * 3
 
 
 # The arranger works on local strengths: the strengths a deal's subsets have
@@ -136,7 +137,6 @@ def _table(cards, r, jokers_only, k):
     # legal card; jokers_only skips the subsets without a Joker (already
     # there). _W: their worths against k opponents.
     n = len(cards)
-    _forget()
     if _NL[0] > 200:  # room for the new strengths: all afresh
         jokers_only = False
     if not jokers_only:
@@ -153,7 +153,13 @@ def _table(cards, r, jokers_only, k):
         _RK[a] = x % 13
         _R13[a] = x % 13 * 13
         _SU[a] = x // 13
+        _SB[a] = 1 << x // 13
         _FST[a] = a if a == nj or _RK[a - 1] != _RK[a] else _FST[a - 1]
+    a = nj
+    for x in range(13, -1, -1):
+        while a < n and _RK[a] >= x:
+            a += 1
+        _UP[x] = a
     buf = _B5
     i = 0
     for e in range(4, n):
@@ -164,21 +170,20 @@ def _table(cards, r, jokers_only, k):
                 buf[2] = cards[c]
                 i = _fill5(cards, c, nj, r, jokers_only, i)
     if n == 13:
-        buf = _B3
         i = 0
         for c in range(2, n):
-            buf[2] = cards[c]
             for b in range(1, c):
-                buf[1] = cards[b]
                 if b < nj:  # two Jokers
                     for a in range(b):
                         _S3[i + a] = INVALID
                 else:
-                    for a in range(b if not jokers_only else min(b, nj)):
-                        buf[0] = cards[a]
-                        v = (best_joker(buf, 0)[0] if r < 0 else at_rank(buf, 0, r)) if a < nj else poker.evaluate(buf)
-                        v = strength(v) if v >= 0 else -1
-                        _S3[i + a] = INVALID if v < 0 else _ID[v] or _local(v)
+                    for a in range(nj):
+                        s = _three(_JC[a], r, b, c)
+                        _S3[i + a] = INVALID if s < 0 else _ID[s] or _local(s)
+                    if not jokers_only:
+                        for a in range(nj, b):
+                            s = _trio(_RK[a], _RK[b], _RK[c])
+                            _S3[i + a] = _ID[s] or _local(s)
                 i += b
     _forget()  # for the splits
     _order(n, k)
@@ -192,6 +197,37 @@ def _cost(n, nj, r, jokers_only):
     plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
     jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
     return (0 if jokers_only else plain) + (5 if r < 0 else 3) * jokers
+
+
+def _trio(x, y, z):
+    # The strength of three cards ranked x >= y >= z.
+    if x == z:
+        return 3 * 169 + x * 13
+    if x == y:
+        return 169 + x * 13 + z
+    if y == z:
+        return 169 + y * 13 + x
+    return x * 13 + y
+
+
+def _three(jc, r, b, c):
+    # The strength of a Joker of colours jc with plain cards b and c (b ranked
+    # as high or higher) at rank r, -1 if it may not stand there; r -1: at its
+    # best, as best_joker() picks it: it pairs b or joins b and c, or if its
+    # colour forbids that, pairs the highest rank they lack.
+    rb = _RK[b]
+    rc = _RK[c]
+    if r < 0:
+        if rb > rc:
+            return 169 + rb * 13 + rc
+        if jc & ~(_SB[b] | _SB[c]):
+            return 3 * 169 + rb * 13
+        return 169 + rb * 13 + (12 if rb < 12 else 11)
+    if not jc & ~((_SB[b] if rb == r else 0) | (_SB[c] if rc == r else 0)):
+        return -1
+    if r >= rb:
+        return _trio(r, rb, rc)
+    return _trio(rb, r, rc) if r >= rc else _trio(rb, rc, r)
 
 
 def _five(ra, rb, same, base, step, run, flush):
@@ -225,8 +261,8 @@ def _fill5(cards, c, nj, r, jokers_only, i):
         suit = -1
     if not jokers_only:
         _plain(c, nj, i, rc, rd, re, cd, de, suit)
-    if nj:
-        _jokers(cards, c, nj, r, i, rc, rd, re, suit)
+    if 0 < nj < c:
+        _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit)
     return i + (c * (c - 1) >> 1)
 
 
@@ -293,130 +329,171 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
 
 
 def _shape(rb, rc, rd, re, out):
-    # Four cards ranked rb >= rc >= rd >= re: out gets [same, base, step,
-    # joker, jr]: the strength with a fifth card of rank rb; base + ra * step
-    # with one of a higher rank ra (base -1: five ranks, see _five()); joker:
-    # with a Joker at its best, at rank jr, unless a straight or flush might
-    # be better (-1: ask best_joker).
+    # Four cards ranked rb >= rc >= rd >= re: out gets [same, base, step]: the
+    # strength with a fifth card of rank rb (-1: quads, none); base + ra * step
+    # with one of a higher rank ra (base -1: five ranks, see _five()).
     bc = rb == rc
     cd = rc == rd
     de = rd == re
     step = 1
-    jr = rb
     if not (bc or cd or de):  # five ranks: a straight, flush or high card
-        same = joker = 169 + rb * 13 + rc
+        same = 169 + rb * 13 + rc
         base = -1
     elif bc and cd and de:  # quads, a kicker
-        same = joker = -1
+        same = -1
         base = 7 * 169 + rb * 13
     elif bc and cd:  # trips b c d
-        same = joker = 7 * 169 + rb * 13 + re
+        same = 7 * 169 + rb * 13 + re
         base = 3 * 169 + rb * 13
     elif cd and de:  # trips c d e
         same = 6 * 169 + rc * 13 + rb
         base = 3 * 169 + rc * 13
-        joker = 7 * 169 + rc * 13 + rb
-        jr = rc
     elif bc and de:  # two pairs
-        same = joker = 6 * 169 + rb * 13 + rd
+        same = 6 * 169 + rb * 13 + rd
         base = 2 * 169 + rb * 13 + rd
         step = 0
     elif bc:
-        same = joker = 3 * 169 + rb * 13 + rd
+        same = 3 * 169 + rb * 13 + rd
         base = 169 + rb * 13
     elif cd:
         same = 2 * 169 + rb * 13 + rc
         base = 169 + rc * 13
-        joker = 3 * 169 + rc * 13 + rb
-        jr = rc
     else:
         same = 2 * 169 + rb * 13 + rd
         base = 169 + rd * 13
-        joker = 3 * 169 + rd * 13 + rb
-        jr = rd
     out[0] = same
     out[1] = base
     out[2] = step
-    out[3] = joker
-    out[4] = jr
 
 
-def _jokers(cards, c, nj, r, i, rc, rd, re, suit):
-    # _fill5's subsets with a Joker at a (a < nj), the Joker at rank r (-1:
-    # at its best). At a rank below card b's, the Joker is one of the four
-    # under b: their shape is worked out once.
+def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
+    # _fill5's subsets with a Joker at a < nj and plain cards b c d e: per
+    # Joker, runs of cards b whose strengths are a line in b's rank (_run),
+    # worked out once from the shape of c d e, the Joker's rank r (-1: at its
+    # best, as best_joker() picks it) and colour; only those that may make a
+    # straight or flush with it go through the game's rules (_slow).
     buf = _B5
-    out = _S5
-    ids = _ID
-    rk = _RK
-    jc = _JC
-    sc = buf[2] // 13
-    sd = buf[3] // 13
-    se = buf[4] // 13
+    up = _UP
+    hc = 1 << buf[2] // 13  # the suits of c, d and e
+    hd = 1 << buf[3] // 13
+    he = 1 << buf[4] // 13
+    f = up[rc + 1]  # cards b above c: nj .. f - 1; of c's rank: f .. c - 1
     sh = _SH
     low = _SHL
-    q1 = lrun = 0
-    if r >= 0:  # the four under b: c, d, e and the Joker, high to low
+    if r >= 0:
+        hr = (hc if rc == r else 0) | (hd if rd == r else 0) | (he if re == r else 0)  # suits c d e hold at r
+        # The four under a card b above them all: c, d, e and the Joker.
+        q1 = max(r, rc)
         if r >= rc:
-            q1 = r
             _shape(r, rc, rd, re, low)
         elif r >= rd:
-            q1 = rc
             _shape(rc, r, rd, re, low)
         elif r >= re:
-            q1 = rc
             _shape(rc, rd, r, re, low)
         else:
-            q1 = rc
             _shape(rc, rd, re, r, low)
-        lrun = low[1] < 0 and q1 - min(r, re) == 3
-    # The suits of rank jr the four hold: c, d, e's part, then b's.
-    jr = r
-    cde = (1 << sc if rc == r else 0) | (1 << sd if rd == r else 0) | (1 << se if re == r else 0)
-    last = -1
-    for b in range(nj, c):
-        x = cards[b]
-        rb = rk[b]
-        if rb != last and (r < 0 or r >= rb):  # the shape of b c d e, once per rank of b
-            last = rb
-            _shape(rb, rc, rd, re, sh)
-            same = sh[0]
-            base = sh[1]
-            step = sh[2]
-            if r < 0:
-                jr = sh[4]
-                cde = (1 << sc if rc == jr else 0) | (1 << sd if rd == jr else 0) | (1 << se if re == jr else 0)
-        fl = suit if x // 13 == suit else -1
-        joker = sh[3]
-        if r < 0 and base < 0 and (fl >= 0 or rb - re <= 4 or (rb == 12 and rc <= 3)):
-            joker = -1  # a straight or flush may do better
-        held = cde | (1 << x // 13 if rb == jr else 0)
-        # A Joker at rank r >= rb stands for a card of that rank; else best_joker or at_rank.
-        j = i + (b * (b - 1) >> 1)
-        for a in range(nj):
-            ok = jc[a] & ~held
-            if r < 0 and joker >= 0 and ok:
-                out[j + a] = ids[joker] or _local(joker)
-            elif r < 0:  # best_joker(): with four ranks, by them and if it may take their suit
-                key = (((rb * 13 + rc) * 13 + rd) * 13 + re) * 2 + (fl >= 0 and jc[a] >> fl & 1)
-                v = _recall(key) if base < 0 else None
-                if v is None:
-                    buf[0] = cards[a]
-                    buf[1] = x
-                    v = best_joker(buf, 0)[0]
-                    v = strength(v) if v >= 0 else -1
-                    if base < 0:
-                        _keep(key, v)
-                out[j + a] = INVALID if v < 0 else ids[v] or _local(v)
-            elif not ok:
-                out[j + a] = INVALID
-            else:  # as at_rank(): the flush suit if it may
-                flush = fl >= 0 and ok >> fl & 1
-                if r < rb:
-                    s = _five(rb, q1, low[0], low[1], low[2], lrun, flush)
+        v1, s1 = (low[1], low[2]) if low[1] >= 0 else (q1, 13)  # base < 0: a high card but for straights, flushes
+        v2 = v3 = s3 = vb = 0
+        if r > rc:  # cards b of rank r (the Joker pairs them), b between (the Joker on top), b of c's rank
+            _shape(r, rc, rd, re, sh)
+            v2 = sh[0]
+            v3, s3 = (sh[1] + r * sh[2], 0) if sh[1] >= 0 else (r * 13, 1)
+            if f < c:
+                _shape(rc, rc, rd, re, sh)
+                vb = sh[1] + r * sh[2]
+    five = not (cd or de or (r >= 0 and hr))  # five ranks: a straight or flush may be made
+    for a in range(nj):
+        jc = _JC[a]
+        j = i + a
+        # The cards b that may make a straight (in reach of e, or an Ace
+        # over a Five) or a flush with the Joker go through the game's rules,
+        # the others in runs: cards b above c are nj .. w - 1 and z .. f - 1.
+        w = nj
+        z = f
+        if five:
+            if suit >= 0 and jc >> suit & 1:
+                z = nj
+            else:
+                z = min(up[min(re + 5, 13)], f)
+                if rc <= 3 and z > nj:
+                    w = up[12]
+        if r < 0:
+            # Cards b above c: the Joker joins c d e's largest set of one rank
+            # if its colour lets it, else makes the best pair with b. Cards b
+            # of c's rank: it joins b and c if it may (bj), else bn.
+            if cd and de:
+                ok = jc & ~(hc | hd | he)
+                _run(j, w, z, (7 if ok else 6) * 169 + rc * 13, 1)
+                bj = bn = 7 * 169 + rc * 13 + (12 if rc < 12 else 11)
+            elif cd:
+                ok = jc & ~(hc | hd)
+                _run(j, w, z, 3 * 169 + rc * 13 if ok else 2 * 169 + rc, 1 if ok else 13)
+                bj, bn = 7 * 169 + rc * 13 + re, 6 * 169 + rc * 13 + re
+            elif de:
+                ok = jc & ~(hd | he)
+                _run(j, w, z, 3 * 169 + rd * 13 if ok else 2 * 169 + rd, 1 if ok else 13)
+                bj, bn = 6 * 169 + rc * 13 + rd, 6 * 169 + rd * 13 + rc if ok else 2 * 169 + rc * 13 + rd
+                ok = jc & ~hc
+            else:
+                _run(j, w, z, 169 + rc, 13)
+                ok = jc & ~hc
+                bj, bn = 3 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd
+            _pick(j, f, c, ok, bj, bn)
+        else:
+            ok = jc & ~hr
+            if r > rc:
+                _run(j, w, min(up[r + 1], z), v1, s1)
+                _run(j, max(up[r + 1], w), min(up[r], z), v2, 0)
+                _run(j, max(up[r], w), z, v3, s3)
+                _run(j, f, c, vb, 0)
+            else:  # the Joker under b, unless c d e hold its suits at r
+                _run(j, w, z, v1 if ok else -1, s1)
+                if r == rc:
+                    _pick(j, f, c, ok, low[0], -1)
                 else:
-                    s = _five(r, rb, same, base, step, base < 0 and rb - re == 3, flush)
-                out[j + a] = ids[s] or _local(s)
+                    _run(j, f, c, low[0] if ok else -1, 0)
+        if five:
+            buf[0] = cards[a]
+            for b in range(nj, w):
+                buf[1] = cards[b]
+                _S5[j + _C2[b]] = _slow(buf, r)
+            for b in range(z, f):
+                buf[1] = cards[b]
+                _S5[j + _C2[b]] = _slow(buf, r)
+
+
+def _run(j, lo, hi, v, step):
+    # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength v + b's rank * step
+    # (v < 0: INVALID).
+    out = _S5
+    c2 = _C2
+    if v < 0:
+        for b in range(lo, hi):
+            out[j + c2[b]] = INVALID
+        return
+    ids = _ID
+    rk = _RK
+    for b in range(lo, hi):
+        s = v + rk[b] * step
+        out[j + c2[b]] = ids[s] or _local(s)
+
+
+def _pick(j, lo, hi, ok, vj, vn):
+    # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength vj if the suits ok
+    # hold one that is not b's, else vn (-1: INVALID).
+    for b in range(lo, hi):
+        s = vj if ok & ~_SB[b] else vn
+        _S5[j + _C2[b]] = INVALID if s < 0 else _ID[s] or _local(s)
+
+
+def _slow(buf, r):
+    # The local strength of buf with its Joker (buf[0]) at rank r (-1: at its
+    # best) by the game's rules.
+    v = best_joker(buf, 0)[0] if r < 0 else at_rank(buf, 0, r)
+    if v < 0:
+        return INVALID
+    v = strength(v)
+    return _ID[v] or _local(v)
 
 
 def _score(hs, w, a, b, c):
