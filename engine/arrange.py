@@ -370,20 +370,17 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     # _fill5's subsets with a Joker at a < nj and plain cards b c d e: per
     # Joker, runs of cards b whose strengths are a line in b's rank (_run),
     # worked out once from the shape of c d e, the Joker's rank r (-1: at its
-    # best, as best_joker() picks it) and colour; only those that may make a
-    # straight or flush with it go through the game's rules (_slow).
+    # best, as best_joker() picks it) and colour; with five ranks, the cards b
+    # that may make a straight or flush with it one by one (_reach).
     buf = _B5
     up = _UP
-    hc = 1 << buf[2] // 13  # the suits of c, d and e
-    hd = 1 << buf[3] // 13
-    he = 1 << buf[4] // 13
     f = up[rc + 1]  # cards b above c: nj .. f - 1; of c's rank: f .. c - 1
-    sh = _SH
-    low = _SHL
+    five = not (cd or de)
     if r >= 0:
-        hr = (hc if rc == r else 0) | (hd if rd == r else 0) | (he if re == r else 0)  # suits c d e hold at r
+        hr = (1 << buf[2] // 13 if rc == r else 0) | (1 << buf[3] // 13 if rd == r else 0) | (1 << buf[4] // 13 if re == r else 0)
+        five = five and not hr
         # The four under a card b above them all: c, d, e and the Joker.
-        q1 = max(r, rc)
+        low = _SHL
         if r >= rc:
             _shape(r, rc, rd, re, low)
         elif r >= rd:
@@ -392,74 +389,104 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
             _shape(rc, rd, r, re, low)
         else:
             _shape(rc, rd, re, r, low)
-        v1, s1 = (low[1], low[2]) if low[1] >= 0 else (q1, 13)  # base < 0: a high card but for straights, flushes
+        v1, s1 = (low[1], low[2]) if low[1] >= 0 else (max(r, rc), 13)  # base < 0: a high card
         v2 = v3 = s3 = vb = 0
         if r > rc:  # cards b of rank r (the Joker pairs them), b between (the Joker on top), b of c's rank
-            _shape(r, rc, rd, re, sh)
-            v2 = sh[0]
-            v3, s3 = (sh[1] + r * sh[2], 0) if sh[1] >= 0 else (r * 13, 1)
+            sh = _SH
+            if up[r + 1] < f:
+                _shape(r, rc, rd, re, sh)
+                v2 = sh[0]
+                v3, s3 = (sh[1] + r * sh[2], 0) if sh[1] >= 0 else (r * 13, 1)
             if f < c:
                 _shape(rc, rc, rd, re, sh)
                 vb = sh[1] + r * sh[2]
-    five = not (cd or de or (r >= 0 and hr))  # five ranks: a straight or flush may be made
+    # With five ranks, cards b below w or from z on may make a straight (in
+    # reach of e, or an Ace over a Five).
+    w = nj
+    z = f
+    if five:
+        z = min(up[min(re + 5, 13)], f)
+        if rc <= 3 and z > nj:
+            w = up[12]
     for a in range(nj):
         jc = _JC[a]
         j = i + a
-        # The cards b that may make a straight (in reach of e, or an Ace
-        # over a Five) or a flush with the Joker go through the game's rules,
-        # the others in runs: cards b above c are nj .. w - 1 and z .. f - 1.
-        w = nj
-        z = f
-        if five:
-            if suit >= 0 and jc >> suit & 1:
-                z = nj
-            else:
-                z = min(up[min(re + 5, 13)], f)
-                if rc <= 3 and z > nj:
-                    w = up[12]
+        fl = five and suit >= 0 and jc >> suit & 1  # a flush too: every card b above c one by one
+        lo = nj if fl else w
+        hi = nj if fl else z
         if r < 0:
             # Cards b above c: the Joker joins c d e's largest set of one rank
             # if its colour lets it, else makes the best pair with b. Cards b
             # of c's rank: it joins b and c if it may (bj), else bn.
+            hc = 1 << buf[2] // 13
             if cd and de:
-                ok = jc & ~(hc | hd | he)
-                _run(j, w, z, (7 if ok else 6) * 169 + rc * 13, 1)
+                ok = jc & ~(hc | 1 << buf[3] // 13 | 1 << buf[4] // 13)
+                _run(j, lo, hi, (7 if ok else 6) * 169 + rc * 13, 1)
                 bj = bn = 7 * 169 + rc * 13 + (12 if rc < 12 else 11)
             elif cd:
-                ok = jc & ~(hc | hd)
-                _run(j, w, z, 3 * 169 + rc * 13 if ok else 2 * 169 + rc, 1 if ok else 13)
+                ok = jc & ~(hc | 1 << buf[3] // 13)
+                _run(j, lo, hi, 3 * 169 + rc * 13 if ok else 2 * 169 + rc, 1 if ok else 13)
                 bj, bn = 7 * 169 + rc * 13 + re, 6 * 169 + rc * 13 + re
             elif de:
-                ok = jc & ~(hd | he)
-                _run(j, w, z, 3 * 169 + rd * 13 if ok else 2 * 169 + rd, 1 if ok else 13)
+                ok = jc & ~(1 << buf[3] // 13 | 1 << buf[4] // 13)
+                _run(j, lo, hi, 3 * 169 + rd * 13 if ok else 2 * 169 + rd, 1 if ok else 13)
                 bj, bn = 6 * 169 + rc * 13 + rd, 6 * 169 + rd * 13 + rc if ok else 2 * 169 + rc * 13 + rd
                 ok = jc & ~hc
             else:
-                _run(j, w, z, 169 + rc, 13)
+                _run(j, lo, hi, 169 + rc, 13)
                 ok = jc & ~hc
                 bj, bn = 3 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd
-            _pick(j, f, c, ok, bj, bn)
+            if f < c:
+                _pick(j, f, c, ok, bj, bn)
         else:
             ok = jc & ~hr
             if r > rc:
-                _run(j, w, min(up[r + 1], z), v1, s1)
-                _run(j, max(up[r + 1], w), min(up[r], z), v2, 0)
-                _run(j, max(up[r], w), z, v3, s3)
+                _run(j, lo, min(up[r + 1], hi), v1, s1)
+                _run(j, max(up[r + 1], lo), min(up[r], hi), v2, 0)
+                _run(j, max(up[r], lo), hi, v3, s3)
                 _run(j, f, c, vb, 0)
             else:  # the Joker under b, unless c d e hold its suits at r
-                _run(j, w, z, v1 if ok else -1, s1)
+                _run(j, lo, hi, v1 if ok else -1, s1)
                 if r == rc:
                     _pick(j, f, c, ok, low[0], -1)
                 else:
                     _run(j, f, c, low[0] if ok else -1, 0)
         if five:
             buf[0] = cards[a]
-            for b in range(nj, w):
-                buf[1] = cards[b]
-                _S5[j + _C2[b]] = _slow(buf, r)
-            for b in range(z, f):
-                buf[1] = cards[b]
-                _S5[j + _C2[b]] = _slow(buf, r)
+            for b in range(nj if lo > nj or fl else hi, f):
+                if not lo <= b < hi:
+                    _S5[j + _C2[b]] = _reach(buf, cards[b], r, rc, re, v2 if r >= 0 else 0, suit if fl else -1)
+
+
+def _reach(buf, x, r, rc, re, v2, suit):
+    # The local strength of the Joker buf[0] with card x above c d e of three
+    # other ranks, the Joker at rank r (none of c d e's; -1: at its best) and
+    # able to take suit if not -1: a straight flush or flush by the game's
+    # rules, a straight, else a pair (x's rank at r: v2) or high card.
+    rb = x % 13
+    if x // 13 == suit:
+        buf[1] = x
+        return _slow(buf, r)
+    if r < 0:
+        if rb - re == 4:
+            s = 4 * 169 + rb * 13 + rb - 1
+        elif rb - re == 3:
+            s = 4 * 169 + 12 * 13 + 11 if rb == 12 else 4 * 169 + rb * 14 + 13
+        elif rb == 12 and rc <= 3:
+            s = 4 * 169 + 3 * 13 + 2
+        else:
+            s = 169 + rb * 13 + rc
+    elif rb == r:
+        s = v2
+    else:
+        top, mid = (r, rb) if r > rb else (rb, max(r, rc))
+        if top - min(r, re) == 4:
+            s = 4 * 169 + top * 14 - 1
+        elif top == 12 and mid <= 3:
+            s = 4 * 169 + 3 * 13 + 2
+        else:
+            s = top * 13 + mid
+    return _ID[s] or _local(s)
 
 
 def _run(j, lo, hi, v, step):
