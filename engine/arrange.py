@@ -376,28 +376,35 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     up = _UP
     f = up[rc + 1]  # cards b above c: nj .. f - 1; of c's rank: f .. c - 1
     five = not (cd or de)
+    v2 = 0
     if r >= 0:
         hr = (1 << buf[2] // 13 if rc == r else 0) | (1 << buf[3] // 13 if rd == r else 0) | (1 << buf[4] // 13 if re == r else 0)
         five = five and not hr
-        # The four under a card b above them all: c, d, e and the Joker.
-        low = _SHL
-        if r >= rc:
-            _shape(r, rc, rd, re, low)
-        elif r >= rd:
-            _shape(rc, r, rd, re, low)
-        elif r >= re:
-            _shape(rc, rd, r, re, low)
+        # The strengths with cards b above c and r (v1 + rank * s1), of rank
+        # r (v2), between r and c (v3 + rank * s3), of c's rank (vb).
+        if five:  # a high card but for straights and flushes, or a pair
+            v1, s1 = r if r > rc else rc, 13
+            v2 = 169 + r * 13 + rc
+            v3, s3 = r * 13, 1
+            vb = 169 + rc * 13 + (r if r > rd else rd)
         else:
-            _shape(rc, rd, re, r, low)
-        v1, s1 = (low[1], low[2]) if low[1] >= 0 else (max(r, rc), 13)  # base < 0: a high card
-        v2 = v3 = s3 = vb = 0
-        if r > rc:  # cards b of rank r (the Joker pairs them), b between (the Joker on top), b of c's rank
-            sh = _SH
-            if up[r + 1] < f:
+            low = _SHL  # the four under a card b above them all: c, d, e and the Joker
+            if r >= rc:
+                _shape(r, rc, rd, re, low)
+            elif r >= rd:
+                _shape(rc, r, rd, re, low)
+            elif r >= re:
+                _shape(rc, rd, r, re, low)
+            else:
+                _shape(rc, rd, re, r, low)
+            v1, s1 = low[1], low[2]
+            vb = low[0]
+            v3 = s3 = 0
+            if r > rc:  # c d e hold a pair or trips: b between them and the Joker is a kicker
+                sh = _SH
                 _shape(r, rc, rd, re, sh)
                 v2 = sh[0]
-                v3, s3 = (sh[1] + r * sh[2], 0) if sh[1] >= 0 else (r * 13, 1)
-            if f < c:
+                v3 = sh[1] + r * sh[2]
                 _shape(rc, rc, rd, re, sh)
                 vb = sh[1] + r * sh[2]
     # With five ranks, cards b below w or from z on may make a straight (in
@@ -405,7 +412,8 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     w = nj
     z = f
     if five:
-        z = min(up[min(re + 5, 13)], f)
+        z = up[re + 5] if re < 8 else nj
+        z = z if z < f else f
         if rc <= 3 and z > nj:
             w = up[12]
     for a in range(nj):
@@ -440,22 +448,28 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
                 _pick(j, f, c, ok, bj, bn)
         else:
             ok = jc & ~hr
-            if r > rc:
-                _run(j, lo, min(up[r + 1], hi), v1, s1)
-                _run(j, max(up[r + 1], lo), min(up[r], hi), v2, 0)
-                _run(j, max(up[r], lo), hi, v3, s3)
-                _run(j, f, c, vb, 0)
+            if r > rc:  # cards b above r, of rank r, between r and c (each run may be empty)
+                p1 = up[r + 1]
+                p2 = up[r]
+                if lo < p1:
+                    _run(j, lo, p1 if p1 < hi else hi, v1, s1)
+                if p1 < p2:
+                    _run(j, p1 if p1 > lo else lo, p2 if p2 < hi else hi, v2, 0)
+                if p2 < hi:
+                    _run(j, p2 if p2 > lo else lo, hi, v3, s3)
+                if f < c:
+                    _run(j, f, c, vb, 0)
             else:  # the Joker under b, unless c d e hold its suits at r
                 _run(j, lo, hi, v1 if ok else -1, s1)
-                if r == rc:
-                    _pick(j, f, c, ok, low[0], -1)
-                else:
-                    _run(j, f, c, low[0] if ok else -1, 0)
+                if f < c and r == rc:
+                    _pick(j, f, c, ok, vb, -1)
+                elif f < c:
+                    _run(j, f, c, vb if ok else -1, 0)
         if five:
             buf[0] = cards[a]
             for b in range(nj if lo > nj or fl else hi, f):
                 if not lo <= b < hi:
-                    _S5[j + _C2[b]] = _reach(buf, cards[b], r, rc, re, v2 if r >= 0 else 0, suit if fl else -1)
+                    _S5[j + _C2[b]] = _reach(buf, cards[b], r, rc, re, v2, suit if fl else -1)
 
 
 def _reach(buf, x, r, rc, re, v2, suit):
