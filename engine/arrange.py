@@ -24,11 +24,10 @@ BUDGET = const(20000)
 AGAIN = const(2000)  # what the second search (two Jokers at one rank) gets at least for its climbs
 _WORK = [0]  # the units spent so far
 
-_RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13, suit,
-_R13 = bytearray(15)  # and the first card of its rank
+_RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13,
+_R13 = bytearray(15)  # suit and suit's bit
 _SU = bytearray(15)
-_FST = bytearray(15)
-_SB = bytearray(15)  # and its suit's bit
+_SB = bytearray(15)
 _UP = bytearray(14)  # _UP[x]: the end of the plain cards of rank x or above
 _JC = bytearray(3)  # the suits each of the seat's Jokers may take (COLOUR)
 _SH = [0] * 3  # scratch for _shape()
@@ -154,12 +153,11 @@ def _table(cards, r, jokers_only, k):
         _R13[a] = x % 13 * 13
         _SU[a] = x // 13
         _SB[a] = 1 << x // 13
-        _FST[a] = a if a == nj or _RK[a - 1] != _RK[a] else _FST[a - 1]
-    a = nj
+    p = nj
     for x in range(13, -1, -1):
-        while a < n and _RK[a] >= x:
-            a += 1
-        _UP[x] = a
+        while p < n and _RK[p] >= x:
+            p += 1
+        _UP[x] = p
     buf = _B5
     i = 0
     for e in range(4, n):
@@ -273,13 +271,13 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
     rk = _RK
     r13 = _R13
     su = _SU
-    fst = _FST
+    up = _UP
     for b in range(1, min(nj, c)):
         for a in range(b):
             out[i + (b * (b - 1) >> 1) + a] = INVALID
     # Cards b ranked above c: the strength with a card a of b's rank is
     # s0 + s1 * rb, with a higher one base + ra (-1: five ranks).
-    f = fst[c]
+    f = up[rc + 1] if c > nj else c  # (c a Joker: no plain card b before it)
     if cd and de:  # trips c d e
         s0, s1, base = 6 * 169 + rc * 13, 1, 3 * 169 + rc * 13
     elif cd:
@@ -291,7 +289,7 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
     for b in range(nj, f):
         rb = rk[b]
         j = i + (b * (b - 1) >> 1)
-        top = fst[b]
+        top = up[rb + 1]
         if base >= 0:
             for a in range(nj, top):
                 out[j + a] = ids[base + rk[a]] or _local(base + rk[a])
@@ -367,11 +365,12 @@ def _shape(rb, rc, rd, re, out):
 
 
 def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
-    # _fill5's subsets with a Joker at a < nj and plain cards b c d e: per
+    # _fill5's subsets with a Joker at a < nj and plain cards b c d e. Per
     # Joker, runs of cards b whose strengths are a line in b's rank (_run),
     # worked out once from the shape of c d e, the Joker's rank r (-1: at its
-    # best, as best_joker() picks it) and colour; with five ranks, the cards b
-    # that may make a straight or flush with it one by one (_reach).
+    # best, as best_joker() picks it) and colour, so each costs about what a
+    # plain subset does; with five ranks, the cards b that may make a straight
+    # or flush with it one by one (_reach).
     buf = _B5
     up = _UP
     f = up[rc + 1]  # cards b above c: nj .. f - 1; of c's rank: f .. c - 1
@@ -447,7 +446,6 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
             if f < c:
                 _pick(j, f, c, ok, bj, bn)
         else:
-            ok = jc & ~hr
             if r > rc:  # cards b above r, of rank r, between r and c (each run may be empty)
                 p1 = up[r + 1]
                 p2 = up[r]
@@ -460,6 +458,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
                 if f < c:
                     _run(j, f, c, vb, 0)
             else:  # the Joker under b, unless c d e hold its suits at r
+                ok = jc & ~hr
                 _run(j, lo, hi, v1 if ok else -1, s1)
                 if f < c and r == rc:
                     _pick(j, f, c, ok, vb, -1)
@@ -475,15 +474,18 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
 def _reach(buf, x, r, rc, re, v2, suit):
     # The local strength of the Joker buf[0] with card x above c d e of three
     # other ranks, the Joker at rank r (none of c d e's; -1: at its best) and
-    # able to take suit if not -1: a straight flush or flush by the game's
-    # rules, a straight, else a pair (x's rank at r: v2) or high card.
+    # able to take suit if not -1: a straight flush or flush (by the game's
+    # own rules: rare), a straight, else a pair (x's rank at r: v2) or high card.
     rb = x % 13
     if x // 13 == suit:
         buf[1] = x
-        return _slow(buf, r)
-    if r < 0:
+        v = best_joker(buf, 0)[0] if r < 0 else at_rank(buf, 0, r)
+        if v < 0:
+            return INVALID
+        s = strength(v)
+    elif r < 0:
         if rb - re == 4:
-            s = 4 * 169 + rb * 13 + rb - 1
+            s = 4 * 169 + rb * 14 - 1
         elif rb - re == 3:
             s = 4 * 169 + 12 * 13 + 11 if rb == 12 else 4 * 169 + rb * 14 + 13
         elif rb == 12 and rc <= 3:
@@ -525,16 +527,6 @@ def _pick(j, lo, hi, ok, vj, vn):
     for b in range(lo, hi):
         s = vj if ok & ~_SB[b] else vn
         _S5[j + _C2[b]] = INVALID if s < 0 else _ID[s] or _local(s)
-
-
-def _slow(buf, r):
-    # The local strength of buf with its Joker (buf[0]) at rank r (-1: at its
-    # best) by the game's rules.
-    v = best_joker(buf, 0)[0] if r < 0 else at_rank(buf, 0, r)
-    if v < 0:
-        return INVALID
-    v = strength(v)
-    return _ID[v] or _local(v)
 
 
 def _score(hs, w, a, b, c):
