@@ -332,12 +332,18 @@ def test_whole_random_matches_keep_every_card_and_betting_card_accounted_for():
 def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     # JP-7..JP-9: each 5-card (and with 13 cards 3-card) subset of a seat's
     # cards has in the arranger's table the strength of its value, its Joker
-    # at its best or at rank 4 (after at its best, as propose() does); two
-    # Jokers make it unplayable.
+    # at its best or at ranks 4, 7 and Ace (after at its best, as propose()
+    # does); two Jokers make it unplayable. The arranger works most of them
+    # out from the shape of the other cards: these deals make it meet straights
+    # (the 5-high one too) and flushes the Joker's colour allows or not, and
+    # sets the Joker may or may not join.
     rng = Rng(21)
     deals = [
         J.canonical(cards("Jr Jb Ah Kh Qh 9h 2c 3c 5d 6s 8c 10s Jd 7d 4s")),  # the red Joker a heart at 4
         J.canonical(cards("Jb Kc Ks 9c 9s 9d 9h 2c 3d 4h 5s 7c 8d Ad 6h")),  # K K 9 9: a full house with red 9s only
+        J.canonical(cards("Jb Ah 5h 4h 3h 2c 9s 9c 9d Kd Ks 7c 6d 10s Qh")),  # no black heart, club or spade 9, K
+        J.canonical(cards("Jr Jx Kh Kd 8d 7d 6d 5d Ac Qs Js 10s 4c 3c 2s")),  # no red K; diamonds, spades in a row
+        J.canonical(cards("Jr Jx 7h 7d 7c Qs Qh 5s 4s 3s 2s 9d 10c")),  # red 7s, spades to the Five
     ]
     for hs, d in ((15, 3), (13, 2)):
         deck = bytearray(range(52))
@@ -345,7 +351,7 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
         deals.append(J.canonical(list(range(52, 52 + d)) + list(deck[:hs - d])))
     for held in deals:
         hs = len(held)
-        for r in (-1, 2) if held[1] >= J.RED_JOKER else (-1,):
+        for r in (-1, 2, 5, 12) if held[1] >= J.RED_JOKER else (-1,):
             R._table(held, r, r >= 0, 1 if hs == 15 else 3)
             order = sorted(range(1, R._NL[0] + 1), key=lambda j: R._STR[j])
             assert [R._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
