@@ -185,16 +185,17 @@ def _table(cards, r, jokers_only, k):
                 i += b
     _forget()  # for the splits
     _order(n, k)
-    _WORK[0] += _cost(n, nj, r, jokers_only)
+    _WORK[0] += _cost(n, nj, jokers_only)
 
 
-def _cost(n, nj, r, jokers_only):
-    # What _table() costs: a plain subset 1, one with a Joker 5 at its best,
-    # else 3 (those with two Jokers next to nothing), as on MicroPython.
+def _cost(n, nj, jokers_only):
+    # What _table() costs: a plain subset 1, one with a Joker 2 at its best or
+    # at a rank (about 1.3 plain ones, and a table of Jokers only still walks
+    # every subset), those with two Jokers next to nothing, as on MicroPython.
     m = n - nj
     plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
     jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
-    return (0 if jokers_only else plain) + (5 if r < 0 else 3) * jokers
+    return (0 if jokers_only else plain) + 2 * jokers
 
 
 def _trio(x, y, z):
@@ -743,7 +744,7 @@ def propose(cards, seats, more=None):
     w = _W
     # Two or three Jokers: the table again at one rank, and climbs from there,
     # are kept from the budget.
-    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, 0, True) + AGAIN if cards[1] >= RED_JOKER else 0
+    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + AGAIN if cards[1] >= RED_JOKER else 0
     _WORK[0] = again
     _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)

@@ -178,7 +178,7 @@ def test_arrange_for_me_keeps_to_its_budget():
     # may load a new one.)
     held = J.canonical(cards("Jr Jx Ad Ah Ks Qh 10s 9d 7h 6h 4c 3d 3s"))
     groups = R.propose(held, 4)
-    assert R.BUDGET <= R._WORK[0] <= R.BUDGET + R._cost(13, 2, 0, True), R._WORK[0]
+    assert R.BUDGET <= R._WORK[0] <= R.BUDGET + R._cost(13, 2, True), R._WORK[0]
     rank = J.best_rank(held, groups, 4)
     assert rank >= 0 and J.problem(J.group_values(held, groups, rank, [0, 0, 0]), 13) == ""
     assert list(R.propose(held, 4)) == list(groups)  # counted, not timed: the same every time
