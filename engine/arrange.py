@@ -463,6 +463,25 @@ def _unrank(i, k, n):
 _T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
 
 
+def _patterns(n, k):
+    # The k-subsets of range(n) as masks, in increasing order (Gosper's step).
+    out = array("H")
+    x = (1 << k) - 1
+    while x < 1 << n:
+        out.append(x)
+        low = x & -x
+        y = x + low
+        x = (((y ^ x) >> 2) // low) | y
+    return out
+
+
+# What g1 holds besides its first card when the rest splits into two 5-card
+# hands (126 ways), or of the 8 cards when into a 5- and a 3-card hand (56),
+# as compressed positions: walked by _split, made once.
+_HALF = _patterns(9, 4)
+_FIVE = _patterns(8, 5)
+
+
 def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
@@ -492,11 +511,7 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     high = _NL[1]
     best = -1
     b1 = 0
-    # Gosper's walk through the subsets of the n compressed positions that
-    # make g1 with the first card.
-    x = 15 if half else 31
-    end = 1 << n
-    while x < end and sz != INVALID:
+    for x in (_HALF if half else _FIVE) if sz != INVALID else ():
         g1 = first | t[x & 31] | t[32 + (x >> 5)]
         g2 = rest ^ g1
         k = g1 & 255
@@ -534,9 +549,6 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         if v > best:
             best = v
             b1 = g1
-        low = x & -x
-        y = x + low
-        x = (((y ^ x) >> 2) // low) | y
     _keep(z, (best + 1) << 15 | b1)
     _WORK[0] += 2 * _binom(n, 4 if half else 5)  # the subsets walked
     return best, b1, rest ^ b1
