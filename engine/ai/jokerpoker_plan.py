@@ -70,10 +70,11 @@ def plan(view, level):
 
         for lean in range(3):
             arrange.reclimb(best, lean, more)
-    easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
-    if level == 0:
-        return easy
-    return _hard(view, p, cards, more) or easy
+    made = _hard(view, p, cards, more) if level else None
+    if made is None:
+        rank = J.best_rank(cards, best, n)
+        made = (best, rank, _easy_bets(view, p, cards, best, rank))
+    return made
 
 
 def _ordered(view, cards, groups, rank, out):
@@ -96,9 +97,9 @@ def spread(free):
     return hi, left[len(left) // 2], lo
 
 
-def _easy_bets(view, p, cards, groups):
+def _easy_bets(view, p, cards, groups, rank):
     # The highest bet on the hand the device's tables give the best chance.
-    vals = _ordered(view, cards, groups, J.best_rank(cards, groups, view.n), [0, 0, 0])
+    vals = _ordered(view, cards, groups, rank, [0, 0, 0])
     w = J._worths(view.hs, view.n - 1)
     chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
     return _assign(spread(view.free_bets(p)), chance)
