@@ -11,7 +11,7 @@ from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength, top
+from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
@@ -94,10 +94,6 @@ def _order(hs, k):
 
 
 _PC = array("H", [0] * 256)  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
-for _n in range(16):
-    _PC[_n * 16] = 1
-    for _k in range(1, _n + 1):
-        _PC[_n * 16 + _k] = _PC[_n * 16 - 17 + _k] + _PC[_n * 16 - 16 + _k]
 
 
 def _binom(n, k):
@@ -110,15 +106,26 @@ def _binom(n, k):
 # up: the masks of more are left out, so loading takes less time.
 _LO = array("H", [0] * 256)
 _HI = array("H", [0] * (6 * 128))
-for _m in range(1, 256):  # a mask's rank: its rank without the top card's, plus that card's term
-    _p = POP8[_m]
-    if _p <= 5:
-        _c = top(_m)
-        _LO[_m] = _LO[_m ^ (1 << _c)] + _PC[_c * 16 + _p]
-        if _m < 128:  # the high bits' terms after a low byte of _a cards
-            for _a in range(6 - _p):
-                _HI[_a * 128 + _m] = _HI[_a * 128 + (_m ^ (1 << _c))] + _PC[(_c + 8) * 16 + _a + _p]
-del _n, _k, _m, _p, _c, _a
+
+
+def _tables(pc, lo, hi, pop):
+    # Fills _PC, _LO and _HI at loading (in a function: locals are quicker).
+    for n in range(16):
+        pc[n * 16] = 1
+        for k in range(1, n + 1):
+            pc[n * 16 + k] = pc[n * 16 - 17 + k] + pc[n * 16 - 16 + k]
+    for c in range(8):  # a mask's rank: its rank without the top card c's, plus c's term
+        for m in range(1 << c, 2 << c):
+            p = pop[m]
+            if p <= 5:
+                lo[m] = lo[m ^ (1 << c)] + pc[c * 16 + p]
+                if c < 7:  # the high bits' terms after a low byte of a cards
+                    for a in range(6 - p):
+                        hi[a * 128 + m] = hi[a * 128 + (m ^ (1 << c))] + pc[(c + 8) * 16 + a + p]
+
+
+_tables(_PC, _LO, _HI, POP8)
+del _tables
 
 
 def colex(m):
@@ -574,6 +581,25 @@ def _unrank(i, k, n):
 _T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
 
 
+def _patterns(n, k):
+    # The k-subsets of range(n) as masks, in increasing order (Gosper's step).
+    out = array("H")
+    x = (1 << k) - 1
+    while x < 1 << n:
+        out.append(x)
+        low = x & -x
+        y = x + low
+        x = (((y ^ x) >> 2) // low) | y
+    return out
+
+
+# What g1 holds besides its first card when the rest splits into two 5-card
+# hands (126 ways), or of the 8 cards when into a 5- and a 3-card hand (56),
+# as compressed positions: walked by _split, made once.
+_HALF = _patterns(9, 4)
+_FIVE = _patterns(8, 5)
+
+
 def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
@@ -603,11 +629,7 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
     high = _NL[1]
     best = -1
     b1 = 0
-    # Gosper's walk through the subsets of the n compressed positions that
-    # make g1 with the first card.
-    x = 15 if half else 31
-    end = 1 << n
-    while x < end and sz != INVALID:
+    for x in (_HALF if half else _FIVE) if sz != INVALID else ():
         g1 = first | t[x & 31] | t[32 + (x >> 5)]
         g2 = rest ^ g1
         k = g1 & 255
@@ -645,9 +667,6 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
         if v > best:
             best = v
             b1 = g1
-        low = x & -x
-        y = x + low
-        x = (((y ^ x) >> 2) // low) | y
     _keep(z, (best + 1) << 15 | b1)
     _WORK[0] += 2 * _binom(n, 4 if half else 5)  # the subsets walked
     return best, b1, rest ^ b1

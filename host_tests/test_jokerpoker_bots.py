@@ -107,6 +107,38 @@ def test_hard_keeps_high_cards_for_stronger_hands():
     assert P.edge(250, 4) == 0 and P.edge(500, 2) == 0 and P.edge(0, 3) == -500
 
 
+def test_kept_betting_cards_bring_the_most_any_spread_over_later_deals_does():
+    # JP-2, JP-18: every betting card is bet by the match's end, three a deal.
+    # What Hard expects the cards it keeps to bring (_later: the highest on
+    # the best hands) is the most over every way to spread them over the deals
+    # left, three a deal, each deal's highest on its best hand (AHEAD).
+    def most(cards, left, edges):
+        if not left:
+            return 0
+        best = None
+        for i in range(len(cards)):
+            for j in range(i + 1, len(cards)):
+                for k in range(j + 1, len(cards)):
+                    a, b, c = sorted((cards[i], cards[j], cards[k]), reverse=True)
+                    rest = [cards[x] for x in range(len(cards)) if x not in (i, j, k)]
+                    v = (a * edges[0] + b * edges[1] + c * edges[2]) * 1000 + most(rest, left - 1, edges)
+                    best = v if best is None else max(best, v)
+        return best
+
+    for n in (2, 3, 4):
+        edges = [P.edge(c, n) for c in P.AHEAD[n]]
+        for used in ((), (4, 0, 1), (3, 2, 2), (1, 1, 0, 4, 3, 3)):
+            cards = list(J.BETS)
+            for v in used:
+                cards.remove(v)
+            for keep in ((0, 1, 2), (6, 7, 8), (0, 4, 8)):  # a choice now, the rest kept
+                if keep[-1] >= len(cards):
+                    continue
+                rest = [cards[x] for x in range(len(cards)) if x not in keep]
+                free = [rest.count(v) for v in range(5)]
+                assert P._later(free, len(rest) // 3, n) == most(rest, len(rest) // 3, edges), (n, rest)
+
+
 def test_hard_climbs_again_leaning_on_each_hand():
     # reclimb() after propose(): its ends are arrangements of the same sizes
     # (JP-5) worth no less than propose()'s with the leaned-on position's

@@ -5,20 +5,22 @@
 #   on random deals, by the device's measure: the hands a seat expects to win
 #   in a deal, each hand's chance to beat every other seat's at its place by
 #   the engine's tables (2 seats: 15 cards; 4 seats: 13). On CPython.
-#   propose() and a Hard plan (the first, costly decision of a bot's turn; the
-#   other decisions only step towards it) timed under MicroPython with the
-#   engine compiled by mpy-cross (each call the best of RUNS: the machine's
+#   "Arrange for me" (propose()) and a Hard bot's decision (the first of its
+#   turn, which makes the plan; the others only step towards it) timed under
+#   MicroPython with the engine compiled by mpy-cross, each as on the device:
+#   from loading the modules it works with (scratch: the device drops them
+#   after every move) to its answer. Each call the best of RUNS (the machine's
 #   other work only slows it), with the Pico estimate of tools/bench.py (its
 #   calibration loop timed again after the calls, the best time kept: the port
 #   runs it up to four times faster once warm, a more cautious estimate) and
-#   the bytes each allocates (goals: propose() under 2 s, a decision under 1 s);
-#   and loading the arranger (engine.arrange, scratch: a bot's first decision of
-#   a turn loads it, the device drops it after the move).
+#   the bytes each allocates (goals: arrange for me under 2 s, a decision under
+#   1 s); and loading the arranger (engine.arrange) alone.
 #   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
 import gc
 import sys
 
 from engine import arrange as R
+from engine import registry
 from engine.ai import jokerpoker as A
 from engine.games import jokerpoker as J
 from engine.rng import Rng
@@ -95,9 +97,11 @@ def cpython_lines(deals):
 
 def timed(fn, out):
     # Appends (microseconds, bytes allocated) of the quickest of RUNS calls of
-    # fn to out; a step per call, so the port collects garbage between them.
+    # fn to out, each after the scratch modules are dropped as the device does
+    # after a move; a step per call, so the port collects garbage between them.
     best = None
     for _ in range(RUNS):
+        registry.forget(J.INFO.scratch + A.SCRATCH)
         gc.collect()
         yield
         before = gc.mem_alloc()
@@ -109,9 +113,6 @@ def timed(fn, out):
 
 
 def load_arranger():
-    from engine import registry
-
-    registry.forget(J.INFO.scratch)
     __import__("engine.arrange")
 
 
@@ -123,17 +124,17 @@ def micropython_steps():
     for seats in (2, 4):
         rng = Rng(7)
         hs = 15 if seats < 4 else 13
-        figures = {"propose": [], "Hard plan": [], "loading engine.arrange": []}
+        figures = {"arrange for me": [], "Hard decision": [], "loading engine.arrange": []}
         for _ in range(TIMED if seats == 2 else 0):
             for ask in timed(load_arranger, figures["loading engine.arrange"]):
                 yield ask
         for _ in range(TIMED):
             cards = deal(rng, hs)
-            for ask in timed(lambda: J.propose(cards, seats), figures["propose"]):
+            for ask in timed(lambda: J.propose(cards, seats), figures["arrange for me"]):
                 yield ask
             state = J.new_game(rng.below(30000), {}, seats)
             view = state.view(0)
-            for ask in timed(lambda: A.plan(view, 1), figures["Hard plan"]):
+            for ask in timed(lambda: A.plan(view, 1), figures["Hard decision"]):
                 yield ask
         cal = min(cal, bench.calibrate())  # warmed up: the port runs the loop faster later
         scale = bench.PICO_CAL_S * 1000000 / cal

@@ -70,10 +70,11 @@ def plan(view, level):
 
         for lean in range(3):
             arrange.reclimb(best, lean, more)
-    easy = (best, J.best_rank(cards, best, n), _easy_bets(view, p, cards, best))
-    if level == 0:
-        return easy
-    return _hard(view, p, cards, more) or easy
+    made = _hard(view, p, cards, more) if level else None
+    if made is None:
+        rank = J.best_rank(cards, best, n)
+        made = (best, rank, _easy_bets(view, p, cards, best, rank))
+    return made
 
 
 def _ordered(view, cards, groups, rank, out):
@@ -96,9 +97,9 @@ def spread(free):
     return hi, left[len(left) // 2], lo
 
 
-def _easy_bets(view, p, cards, groups):
+def _easy_bets(view, p, cards, groups, rank):
     # The highest bet on the hand the device's tables give the best chance.
-    vals = _ordered(view, cards, groups, J.best_rank(cards, groups, view.n), [0, 0, 0])
+    vals = _ordered(view, cards, groups, rank, [0, 0, 0])
     w = J._worths(view.hs, view.n - 1)
     chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
     return _assign(spread(view.free_bets(p)), chance)
@@ -198,15 +199,11 @@ def _their_bets(view, p, out):
     return out
 
 
-def _options(free, left, n, memo=None, edges=None):
+def _options(free, left, n):
     # Every choice of three betting cards from free (counts per value 0-4), as
     # (a, b, c) highest first, with what the rest bring in the `left` deals to
-    # come (millionths: see _later, memo its answers so far). With edges (of
-    # the best, middle and worst hand, see edge()): only the most a choice
-    # brings with them, this deal's and the rest's (no list made).
-    memo = {} if memo is None else memo
+    # come (_later).
     out = []
-    best = None
     for a in range(5):
         if not free[a]:
             continue
@@ -218,17 +215,11 @@ def _options(free, left, n, memo=None, edges=None):
             for c in range(b + 1):
                 if free[c]:
                     free[c] -= 1
-                    later = _later(free, left, n, memo)
-                    if edges is None:
-                        out.append((a, b, c, later))
-                    else:
-                        v = (a * edges[0] + b * edges[1] + c * edges[2]) * 1000 + later
-                        if best is None or v > best:
-                            best = v
+                    out.append((a, b, c, _later(free, left, n)))
                     free[c] += 1
             free[b] += 1
         free[a] += 1
-    return out if edges is None else best
+    return out
 
 
 def _best_bets(options, edges):
@@ -248,19 +239,19 @@ def _best_bets(options, edges):
     return best, out
 
 
-def _later(free, left, n, memo):
-    # What the betting cards free bring in the `left` deals to come, each
-    # deal's three best on its hands in order of strength (millionths), the
-    # chances of those hands as AHEAD expects; worked out once per free and
-    # left (memo), as many choices now leave the same cards.
+def _later(free, left, n):
+    # What the betting cards free (three for each of the `left` deals to come)
+    # bring there, each deal's on its hands in order of strength, their chances
+    # as AHEAD expects (millionths): the most is the highest `left` cards on
+    # the best hands, the next on the middle ones, the lowest on the worst, as
+    # the hands' edges are in that order too.
     if not left:
         return 0
-    key = left
-    for v in free:
-        key = key * 4 + v
-    best = memo.get(key)
-    if best is not None:
-        return best
-    best = _options(free, left - 1, n, memo, [edge(c, n) for c in AHEAD[n]])
-    memo[key] = best
-    return best
+    at = AHEAD[n]
+    total = 0
+    k = 0  # cards counted, highest first
+    for v in range(4, -1, -1):
+        for _ in range(free[v]):
+            total += v * edge(at[k // left], n)
+            k += 1
+    return total * 1000

@@ -297,10 +297,13 @@ def propose(cards, seats, more=None):
     return arrange.propose(cards, seats, more)
 
 
-def group_values(cards, groups, r, out):
+def group_values(cards, groups, r, out, only=7):
     # out[g]: the value of group g of a seat's cards with its Joker at rank r (-1:
     # its own best); NOT_ALLOWED for one with two Jokers or no legal card at r.
+    # only: a mask of the groups valued (the others' out kept).
     for g in range(3):
+        if not only >> g & 1:
+            continue
         buf = _B3 if g == 2 and len(cards) == 13 else _B5
         n = 0
         for i in range(len(cards)):
@@ -344,8 +347,14 @@ def best_rank(cards, groups, seats):
         return -1
     best = -1
     rank = -1
+    jg = 0  # the groups with a Joker: the others are worth the same at every rank
+    for i in range(3):
+        if cards[i] >= RED_JOKER:
+            jg |= 1 << groups[i]
+    only = 7
     for r in range(12, -1, -1):
-        v = worth(group_values(cards, groups, r, _V), seats)
+        v = worth(group_values(cards, groups, r, _V, only), seats)
+        only = jg
         if v > best:
             best = v
             rank = r
