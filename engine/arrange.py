@@ -197,7 +197,7 @@ def _table(cards, r, jokers_only, k):
 
 def _cost(n, nj, jokers_only):
     # What _table() costs: a plain subset 1, one with a Joker 2 at its best or
-    # at a rank (about 1.3 plain ones, and a table of Jokers only still walks
+    # at a rank (about 1.4 plain ones, and a table of Jokers only still walks
     # every subset), those with two Jokers next to nothing, as on MicroPython.
     m = n - nj
     plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
