@@ -16,12 +16,17 @@ from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, bes
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
 # The work propose() may do, in units of about a plain subset valued (some
-# 70 microseconds on a Pico, tools/jokerpokerbench.py): about 1.5 s there. It
-# bounds the rare deals that would take seconds (two Jokers, no rank that suits
-# them) and leaves the others as they are (300 random deals of 2 and 4 seats:
-# the same arrangements). Counted, not timed, so a search ends alike everywhere.
+# 70 microseconds on a Pico, tools/jokerpokerbench.py), counted, not timed, so
+# a search ends alike everywhere. BUDGET, about 1.4 s there, for "arrange for
+# me": it bounds the rare deals that would take seconds (two Jokers, no rank
+# that suits them) and leaves nearly all others as they are. DECIDE, about
+# 0.7 s, for a bot's whole plan (its reclimbs too), so a decision with the
+# loading and the bets stays within 1 s: on 300 random deals its arrangements
+# are worth 99.5% of BUDGET's with 2 seats, 99.9% with 4.
 BUDGET = const(20000)
-AGAIN = const(2000)  # what the second search (two Jokers at one rank) gets at least for its climbs
+DECIDE = const(10000)
+AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
+_LIMIT = [BUDGET]  # the budget of the search under way
 _WORK = [0]  # the units spent so far
 
 _RK = bytearray(15)  # scratch for _fill5: each plain card's rank, rank * 13,
@@ -668,7 +673,7 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
             best = v
             b1 = g1
     _keep(z, (best + 1) << 15 | b1)
-    _WORK[0] += 2 * _binom(n, 4 if half else 5)  # the subsets walked
+    _WORK[0] += 7 * _binom(n, 4 if half else 5) >> 2  # the subsets walked, 1.75 units each
     return best, b1, rest ^ b1
 
 
@@ -717,7 +722,7 @@ def _climb(hs, w, v, quiet):
     full = (1 << hs) - 1
     z = 1
     left = quiet
-    while left and _WORK[0] < BUDGET:
+    while left and _WORK[0] < _LIMIT[0]:
         t, g1, g2 = _split(hs, w, gs[z], full)
         left -= 1
         if t > v:
@@ -753,14 +758,16 @@ def _starts(hs):
     return out
 
 
-def propose(cards, seats, more=None):
+def propose(cards, seats, more=None, budget=BUDGET):
     # The arrangement the device proposes ("arrange for me") and the bots start
     # from: groups 0, 1, 2 per card (2 the 3-card hand with 13 cards) worth the
     # most after a climb from each start, or None if no start leads to hands
     # that may be played. cards: a seat's cards in canonical order (Jokers
     # first). more: a list that gets every climb's end (the bots weigh them).
+    # budget: BUDGET or DECIDE.
     hs = len(cards)
     w = _W
+    _LIMIT[0] = budget
     # Two or three Jokers: the table again at one rank, and climbs from there,
     # are kept from the budget.
     again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + AGAIN if cards[1] >= RED_JOKER else 0
@@ -781,7 +788,7 @@ def propose(cards, seats, more=None):
         _WORK[0] -= again
         _first(_KEEP)
         for r in tries:
-            if top >= 0 and _WORK[0] >= BUDGET:
+            if top >= 0 and _WORK[0] >= _LIMIT[0]:
                 break
             _table(cards, r, True, seats - 1)
             more_r = [] if more is not None else None
@@ -854,7 +861,7 @@ def _search(hs, w, more, again=False):
     if not again:
         _NENDS[0] = 0
     for x in range(_NENDS[0]) if again else _starts(hs):
-        if best >= 0 and _WORK[0] >= BUDGET:
+        if best >= 0 and _WORK[0] >= _LIMIT[0]:
             break
         if again:
             g0, g1, g2 = _ENDS[3 * x], _ENDS[3 * x + 1], _ENDS[3 * x + 2]

@@ -182,6 +182,11 @@ def test_arrange_for_me_keeps_to_its_budget():
     rank = J.best_rank(held, groups, 4)
     assert rank >= 0 and J.problem(J.group_values(held, groups, rank, [0, 0, 0]), 13) == ""
     assert list(R.propose(held, 4)) == list(groups)  # counted, not timed: the same every time
+    # The bots' budget (a whole plan within 1 s on a Pico) ends it sooner.
+    groups = R.propose(held, 4, None, R.DECIDE)
+    assert R.DECIDE <= R._WORK[0] <= R.DECIDE + R._cost(13, 2, True), R._WORK[0]
+    rank = J.best_rank(held, groups, 4)
+    assert rank >= 0 and J.problem(J.group_values(held, groups, rank, [0, 0, 0]), 13) == ""
 
 
 # ----- bets and the reveal (JP-14..JP-17)

@@ -139,6 +139,24 @@ def test_kept_betting_cards_bring_the_most_any_spread_over_later_deals_does():
                 assert P._later(free, len(rest) // 3, n) == most(rest, len(rest) // 3, edges), (n, rest)
 
 
+def test_a_plan_keeps_to_the_bots_budget():
+    # A bot's plan (propose() and Hard's reclimbs) spends at most DECIDE units
+    # and the step under way when they ran out (a table again at one Joker
+    # rank at most): a decision within 1 s on a Pico. Deals with two Jokers
+    # reach it.
+    R = P.arrange  # the plans' own (the app drops engine.arrange after a move)
+    reached = 0
+    for n in (2, 4):
+        hs = 15 if n < 4 else 13
+        for seed in range(40):
+            view = J.new_game(seed, {}, n).view(0)
+            for level in (0, 1):
+                P.plan(view, level)
+                assert R._WORK[0] <= R.DECIDE + R._cost(hs, 2, True), (n, seed, R._WORK[0])
+                reached += R._WORK[0] >= R.DECIDE
+    assert reached
+
+
 def test_hard_climbs_again_leaning_on_each_hand():
     # reclimb() after propose(): its ends are arrangements of the same sizes
     # (JP-5) worth no less than propose()'s with the leaned-on position's

@@ -2,7 +2,8 @@
 # bets of the seat to move (engine/ai/jokerpoker.py takes the steps towards
 # them). Loaded for a plan alone: the device drops it after the move.
 #
-# Easy arranges as "arrange for me" does (engine propose()) and bets the
+# Easy arranges as "arrange for me" does (engine/arrange.py propose(), with
+# the bots' budget DECIDE: a whole plan within 1 s on a Pico) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
 # Hard weighs every arrangement propose()'s climbs end in, and the ends of
@@ -17,7 +18,7 @@
 # cards kept bring in the deals left (their hands expected as AHEAD says).
 # All of a seat's betting cards are bet by the match's end, so a bet it loses
 # weighs the same whoever takes it: only where its points go matters.
-from engine import const
+from engine import arrange, const
 from engine.games import jokerpoker as J
 
 # Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
@@ -61,13 +62,11 @@ def plan(view, level):
     n = view.n
     cards = view.cards(p)
     more = []
-    best = J.propose(cards, n, more)
+    best = arrange.propose(cards, n, more, arrange.DECIDE)
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
     elif level:
-        from engine import arrange  # loaded by propose()
-
         for lean in range(3):
             arrange.reclimb(best, lean, more)
     made = _hard(view, p, cards, more) if level else None

@@ -333,8 +333,9 @@ def worth(values, seats):
         b, c = c, b
         if a < b:
             a, b = b, a
-    w = _worths(hs, seats - 1)
-    return w[strength(a)] + w[NCLASS + strength(b)] + w[2 * NCLASS + strength(c)]
+    cdf = CDF[hs == 13]  # as _worths() would, without its lookups (best_rank() asks often)
+    k = seats - 1
+    return chance(cdf[0], strength(a), k) + chance(cdf[1], strength(b), k) + chance(cdf[2], strength(c), k)
 
 
 _V = [0, 0, 0]
