@@ -20,11 +20,11 @@ STARTS = const(4)  # climbs propose() makes
 # a search ends alike everywhere. BUDGET, about 1.4 s there, for "arrange for
 # me": it bounds the rare deals that would take seconds (two Jokers, no rank
 # that suits them) and leaves nearly all others as they are. DECIDE, about
-# 0.7 s, for a bot's whole plan (its reclimbs too), so a decision with the
+# 0.65 s, for a bot's whole plan (its reclimbs too), so a decision with the
 # loading and the bets stays within 1 s: on 300 random deals its arrangements
-# are worth 99.5% of BUDGET's with 2 seats, 99.9% with 4.
+# are worth 99% of BUDGET's with 2 seats, 99.9% with 4.
 BUDGET = const(20000)
-DECIDE = const(10000)
+DECIDE = const(9000)
 AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
 _LIMIT = [BUDGET]  # the budget of the search under way
 _WORK = [0]  # the units spent so far

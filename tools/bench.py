@@ -76,6 +76,15 @@ def runtime_label():
 _CAL = [0]  # the best calibration time seen in this run
 
 
+def loop_us(loops):
+    # Microseconds for `loops` iterations of `n += 1` (a Pico: PICO_CAL_S for CAL_LOOPS).
+    start = now_us()
+    n = 0
+    for _ in range(loops):
+        n += 1
+    return since_us(start)
+
+
 def calibrate():
     # Microseconds for CAL_LOOPS iterations of `n += 1`, the loop the Pico figure is
     # for: the best seen in this run, of CAL_ROUNDS more now. Other work on the
@@ -83,11 +92,7 @@ def calibrate():
     # times faster once the engine has compiled the interpreter's hot code: timed
     # cold, it would make the Pico estimates of the work timed after it too low.
     for _ in range(CAL_ROUNDS):
-        start = now_us()
-        n = 0
-        for _ in range(CAL_LOOPS):
-            n += 1
-        took = since_us(start)
+        took = loop_us(CAL_LOOPS)
         if not _CAL[0] or took < _CAL[0]:
             _CAL[0] = took
     return _CAL[0]

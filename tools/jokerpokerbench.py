@@ -9,11 +9,11 @@
 #   turn, which makes the plan; the others only step towards it) timed under
 #   MicroPython with the engine compiled by mpy-cross, each as on the device:
 #   from loading the modules it works with (scratch: the device drops them
-#   after every move) to its answer. Each call the best of RUNS (the machine's
-#   other work only slows it), with the Pico estimate of tools/bench.py (its
-#   calibration loop timed again after the calls, the best time kept: the port
-#   runs it up to four times faster once warm, a more cautious estimate) and
-#   the bytes each allocates (goals: arrange for me under 2 s, a decision under
+#   after every move) to its answer. Each call's Pico estimate set against
+#   the calibration loop of tools/bench.py timed right before and after it
+#   (the machine's speed drifts), the median of RUNS rounds, after untimed
+#   plans for a few seconds (the port and the host run faster once warm); the
+#   bytes each allocates (goals: arrange for me under 2 s, a decision under
 #   1 s); and loading the arranger (engine.arrange) alone.
 #   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
 import gc
@@ -28,8 +28,10 @@ from tools import bench
 
 DEALS = 300  # exhaustive comparisons per seat count
 TIMED = 40  # deals timed per seat count under MicroPython
-RUNS = 5  # each call timed so often, the best kept (the host's other load apart)
-WARM = 6  # plans made before any is timed: the port runs code quicker once warm, a Pico does not
+RUNS = 5  # rounds over the calls timed, each call's median kept (the host's other load apart)
+LOOPS = 100000  # the calibration loop's length before and after each call
+PICO_LOOP_US = int(bench.PICO_CAL_S * 1000000 * LOOPS // bench.CAL_LOOPS)  # what it takes on a Pico
+WARM_US = 3000000  # plans made this long before any is timed: the port and the host run quicker once warm
 
 
 def deal(rng, hs):
@@ -96,21 +98,19 @@ def cpython_lines(deals):
     return out
 
 
-def timed(fn, out):
-    # Appends (microseconds, bytes allocated) of the quickest of RUNS calls of
-    # fn to out, each after the scratch modules are dropped as the device does
-    # after a move; a step per call, so the port collects garbage between them.
-    best = None
-    for _ in range(RUNS):
-        registry.forget(J.INFO.scratch + A.SCRATCH)
-        gc.collect()
-        yield
-        before = gc.mem_alloc()
-        start = bench.now_us()
-        fn()
-        t = (bench.since_us(start), gc.mem_alloc() - before)
-        best = t if best is None or t[0] < best[0] else best
-    out.append(best)
+def timed(fn):
+    # (microseconds, bytes allocated) of a call of fn, after the scratch
+    # modules are dropped as the device does after a move, and the lesser time
+    # of the calibration loops (tools/bench.py) run right before and after it.
+    registry.forget(J.INFO.scratch + A.SCRATCH)
+    gc.collect()
+    loop = bench.loop_us(LOOPS)
+    before = gc.mem_alloc()
+    start = bench.now_us()
+    fn()
+    took = bench.since_us(start)
+    allocated = gc.mem_alloc() - before
+    return took, allocated, min(loop, bench.loop_us(LOOPS))
 
 
 def load_arranger():
@@ -118,42 +118,41 @@ def load_arranger():
 
 
 def micropython_steps():
-    # A step per timed call, so the port collects garbage between them.
+    # A step per timed call, so the port collects garbage between them. This
+    # machine's speed drifts and switches (other work, a shared host): each
+    # call is timed in RUNS rounds over all of them, set against the loops
+    # right around it, and the median of its rounds kept.
     where = bench.runtime_label()
-    cal = bench.calibrate()
     rng = Rng(3)
-    for _ in range(WARM):
+    start = bench.now_us()
+    while bench.since_us(start) < WARM_US:
         A.plan(J.new_game(rng.below(30000), {}, 2).view(0), 1)
         yield
-    figures = []  # (name, seats, [(microseconds, bytes)])
     for seats in (2, 4):
         rng = Rng(7)
         hs = 15 if seats < 4 else 13
-        runs = {"Hard decision": [], "arrange for me": [], "loading engine.arrange": []}
-        for _ in range(TIMED if seats == 2 else 0):
-            for ask in timed(load_arranger, runs["loading engine.arrange"]):
-                yield ask
+        calls = [("loading engine.arrange", load_arranger)] if seats == 2 else []
         for _ in range(TIMED):
             cards = deal(rng, hs)
-            for ask in timed(lambda: J.propose(cards, seats), runs["arrange for me"]):
-                yield ask
-            state = J.new_game(rng.below(30000), {}, seats)
-            view = state.view(0)
-            for ask in timed(lambda: A.plan(view, 1), runs["Hard decision"]):
-                yield ask
-        cal = min(cal, bench.calibrate())  # warmed up: the port runs the loop faster later
-        figures += [(name, seats, runs[name]) for name in runs if runs[name]]
-    scale = bench.PICO_CAL_S * 1000000 / cal  # the best calibration for all: the most cautious estimate
-    print("jokerpoker: calibration, best: %d x `n += 1` took %d ms on %s; a Pico takes about %.1f s (x%.1f)"
-          % (bench.CAL_LOOPS, cal // 1000, where, bench.PICO_CAL_S, scale))
-    for name, seats, got in figures:
-        times = [t for t, _ in got]
-        allocs = [a for _, a in got]
-        mean = sum(times) / len(times)
-        print("jokerpoker: %s, %d seats: mean %.0f ms, max %.0f ms over %d deals on %s; Pico estimate mean "
-              "%.2f s, max %.2f s; allocates mean %d, max %d bytes"
-              % (name, seats, mean / 1000, max(times) / 1000, len(times), where, mean * scale / 1e6,
-                 max(times) * scale / 1e6, sum(allocs) // len(allocs), max(allocs)))
+            view = J.new_game(rng.below(30000), {}, seats).view(0)
+            calls.append(("arrange for me", lambda cards=cards: J.propose(cards, seats)))
+            calls.append(("Hard decision", lambda view=view: A.plan(view, 1)))
+        got = [[] for _ in calls]  # per call: (Pico microseconds, microseconds, bytes) of each round
+        for _ in range(RUNS):
+            for i in range(len(calls)):
+                took, allocated, loop = timed(calls[i][1])
+                got[i].append((took * PICO_LOOP_US // loop, took, allocated))
+                yield
+        for name in ("Hard decision", "arrange for me", "loading engine.arrange"):
+            mid = [sorted(got[i])[RUNS // 2] for i in range(len(calls)) if calls[i][0] == name]
+            if not mid:
+                continue
+            n = len(mid)
+            print("jokerpoker: %s, %d seats: Pico estimate mean %.2f s, max %.2f s over %d deals (mean %.0f ms on "
+                  "%s); allocates mean %d, max %d bytes"
+                  % (name, seats, sum([p for p, _, _ in mid]) / n / 1e6, max([p for p, _, _ in mid]) / 1e6, n,
+                     sum([t for _, t, _ in mid]) / n / 1000, where, sum([a for _, _, a in mid]) // n,
+                     max([a for _, _, a in mid])))
 
 
 def steps(argv=None):
