@@ -388,7 +388,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
     up = _UP
     f = up[rc + 1]  # cards b above c: nj .. f - 1; of c's rank: f .. c - 1
     five = not (cd or de)
-    v2 = 0
+    v2 = hr = 0
     if r >= 0:
         hr = (1 << buf[2] // 13 if rc == r else 0) | (1 << buf[3] // 13 if rd == r else 0) | (1 << buf[4] // 13 if re == r else 0)
         five = five and not hr
