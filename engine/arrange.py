@@ -274,7 +274,7 @@ def _fill5(cards, c, nj, r, jokers_only, i):
         _plain(c, nj, i, rc, rd, re, cd, de, suit)
     if 0 < nj < c:
         _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit)
-    return i + (c * (c - 1) >> 1)
+    return i + _C2[c]
 
 
 def _plain(c, nj, i, rc, rd, re, cd, de, suit):
@@ -287,7 +287,7 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
     up = _UP
     for b in range(1, min(nj, c)):
         for a in range(b):
-            out[i + (b * (b - 1) >> 1) + a] = INVALID
+            out[i + _C2[b] + a] = INVALID
     # Cards b ranked above c: the strength with a card a of b's rank is
     # s0 + s1 * rb, with a higher one base + ra (-1: five ranks).
     f = up[rc + 1] if c > nj else c  # (c a Joker: no plain card b before it)
@@ -301,7 +301,7 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
         s0, s1, base = 169 + rc, 13, -1
     for b in range(nj, f):
         rb = rk[b]
-        j = i + (b * (b - 1) >> 1)
+        j = i + _C2[b]
         top = up[rb + 1]
         if base >= 0:
             for a in range(nj, top):
@@ -330,7 +330,7 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):
     else:
         same, base = 3 * 169 + rc * 13 + rd, 169 + rc * 13
     for b in range(max(f, nj), c):
-        j = i + (b * (b - 1) >> 1)
+        j = i + _C2[b]
         for a in range(nj, f):
             out[j + a] = ids[base + step * rk[a]] or _local(base + step * rk[a])
         if f < b:
