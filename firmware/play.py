@@ -72,10 +72,14 @@ class GameScreen(ui.Screen):
             self.play(self.match.bot_move())
         # A person to move who does not have the device yet gets the hand-off
         # at once, even right after a bot's move (no frame of the last side).
-        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-                (self.who != self.viewer or not self.handed):
+        if self.handoff_due():
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
+
+    def handoff_due(self):
+        # A person is to move who has not taken the device yet (hidden hands).
+        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+            (self.who != self.viewer or not self.handed)
 
     def _result(self):
         if self.end == MATCH:
@@ -108,7 +112,9 @@ class GameScreen(ui.Screen):
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
-        elif not self.bot and self.who == self.viewer:
+        elif not self.bot and self.who == self.viewer and not self.handoff_due():
+            # (Presses in the frame that started the match, say, before the
+            # hand-off is up are the last player's: dropped.)
             m = self.table.on_button(b)
             if m >= 0 and self.table.slow(m):
                 self.pending = m
@@ -255,15 +261,22 @@ class GameEnd(EndScreen):
 
 
 class MatchEnd(EndScreen):
-    # The winner, how the last round ended and the final scores; A goes back
-    # to the title.
+    # The winner, how the last round ended and the final scores; A plays again
+    # with the same setup, B goes back to the title.
+    transient = "firmware.menus"  # loaded to start the next match
+
     def __init__(self, app, match, table):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
+        self.setup = (match.game_id, match.options, match.seats)
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: back to title")
+        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: again  B: title")
 
     def key(self, b):
-        if b == ui.A or b == ui.B:
+        if b == ui.A:
+            from firmware.menus import start_match
+
+            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+        elif b == ui.B:
             self.app.home()

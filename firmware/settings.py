@@ -2,10 +2,14 @@
 # written atomically as the save is (firmware.saves pack/put; firmware.menus
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
-# This module is in memory at boot and while the Settings screen is up only;
-# the app keeps the values it puts into effect (apply).
+# The file also remembers each game's last setup ("setups"), for the title and
+# the setup screen; they read it from the file (recall), so a match holds none.
+# This module is in memory at boot, while the Settings screen is up and while
+# the title reads or writes the setups only; the app keeps the values it puts
+# into effect (apply).
 import json
 
+from engine import registry
 from firmware import saves, ui
 from firmware.menus import get, unpack
 
@@ -19,8 +23,10 @@ ITEMS = (
     ("flip", "Upside down", ("Off", "On"), (False, True)),
     ("bots", "Bot speed", ("Normal", "Slow", "Fast"), (500, 1000, 200)),  # ms a bot's move stays
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
-    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in every game's setup
+    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
 )
+MOST_SEATS = 8  # bounds for a remembered setup read from the file; the setup
+MOST_LEVELS = 8  # screen checks the entry against its game before using it
 
 
 def defaults():
@@ -49,8 +55,12 @@ def apply(app, chosen):
     app.buttons.repeat = value(chosen, "repeat")
 
 
-def encode(chosen):
-    return saves.pack(MAGIC, VERSION, json.dumps(chosen).encode())
+def encode(chosen, setups):
+    # The keys in a fixed order (a MicroPython dict keeps none), so the file is
+    # the same bytes on every runtime.
+    parts = ['"%s": %s' % (item[0], json.dumps(chosen[item[0]])) for item in ITEMS]
+    parts.append('"setups": ' + json.dumps(setups))
+    return saves.pack(MAGIC, VERSION, ("{" + ", ".join(parts) + "}").encode())
 
 
 def decode(data):
@@ -69,7 +79,43 @@ def decode(data):
             if got[key] not in item[2]:
                 raise saves.SaveError("%s cannot be %r" % (key, got[key]))
             out[key] = got[key]
+    out["setups"] = setups(got.get("setups"))
     return out
+
+
+def setups(raw):
+    # The remembered setups as the file holds them, the game last started
+    # first: [[game id, seats, [[option, value], ...]], ...]. Each entry is
+    # checked for type and range, and a bad one (or a second one for the same
+    # game) is dropped; the rest stand.
+    out = []
+    if not isinstance(raw, list):
+        return out
+    for e in raw:
+        if _entry_ok(e) and not [o for o in out if o[0] == e[0]]:
+            out.append(e)
+    return out
+
+
+def _entry_ok(e):
+    if not isinstance(e, list) or len(e) != 3 or e[0] not in registry.ids():
+        return False
+    seats, opts = e[1], e[2]
+    if not isinstance(seats, list) or not 1 <= len(seats) <= MOST_SEATS:
+        return False
+    for k in seats:
+        if not _int(k) or not -1 <= k < MOST_LEVELS:
+            return False
+    if not isinstance(opts, list):
+        return False
+    for o in opts:
+        if not isinstance(o, list) or len(o) != 2 or not isinstance(o[0], str) or not (_int(o[1]) or isinstance(o[1], str)):
+            return False
+    return True
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)  # JSON's true is no number
 
 
 def read(root):
@@ -80,11 +126,36 @@ def read(root):
     except (saves.SaveError, OSError) as e:
         print("settings ignored:", e)
         return defaults(), "Settings damaged: defaults restored"
-    return (defaults() if got is None else got), None
+    if got is None:
+        return defaults(), None
+    got.pop("setups")  # read again by the title when it needs them (recall)
+    return got, None
 
 
-def write(root, chosen):
-    saves.put(root, NAME, encode(chosen))
+def recall(root):
+    # The remembered setups (setups() above); none when the file is missing or
+    # damaged (read() at boot reports that).
+    try:
+        got = get(root, NAME, decode)
+    except (saves.SaveError, OSError):
+        return []
+    return [] if got is None else got["setups"]
+
+
+def remember(root, chosen, game_id, seats, options):
+    # The setup a match starts with becomes the game's remembered one and goes
+    # first; the file is written only when that changes anything.
+    # OSError when the storage refuses.
+    old = recall(root)
+    entry = [game_id, list(seats), [[k, options[k]] for k in sorted(options)]]
+    if old and old[0] == entry:
+        return
+    write(root, chosen, [entry] + [e for e in old if e[0] != game_id])
+
+
+def write(root, chosen, setups=None):
+    # setups None: those the file holds now stay.
+    saves.put(root, NAME, encode(chosen, recall(root) if setups is None else setups))
 
 
 class SettingsScreen(ui.Menu):
