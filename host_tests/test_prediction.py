@@ -356,6 +356,7 @@ def test_nobody_won_a_scorecard_pile_goes_to_the_next_in_turn_pr10():
     assert aw[:3] == ((last + 1) % 2, P.BY_TURN, 30)
     assert s.deal_points()[aw[0]] == 188
     assert s.result_text() == "Last card Jk: P%d was next, +30 cards (188 pts)" % (aw[0] + 1)
+    assert s.result_text(aw[0]) == "Last card Jk: You were next, +30 cards (188 pts)"
 
 
 def test_bonus_when_the_pile_is_empty_pr11():

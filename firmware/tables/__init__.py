@@ -3,8 +3,9 @@
 #
 #   Table(match)      match is a firmware.match.Match: .state, .seats, .info
 #                     (the game's Game), .player(seat) ("P2 Easy"), .short(seat)
-#                     ("P2", "You"), .message (describe() of the last move),
-#                     .is_person(seat)
+#                     ("P2", "You": a seat's one name on every screen), .you
+#                     (the seat called "You", or None), .message (describe()
+#                     of the last move, worded for .you), .is_person(seat)
 #   refresh(viewer)   the state changed or the table is shown again: rebuild the
 #                     choices; viewer is the seat whose side is shown (its hand)
 #   draw(fb)          paints the whole 128x64 table

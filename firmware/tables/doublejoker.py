@@ -10,7 +10,7 @@
 # The cursor visits only legal choices: in the pre-lead step a card of the
 # viewer's hand (place it) or a stack (take it back), then a card to lead or
 # to follow with.
-from engine.state import CONTINUE, seat_name
+from engine.state import CONTINUE, says
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
@@ -143,8 +143,7 @@ class Table(Base):
             font.text(fb, "2", STACK_X + 7, y, c)
 
     def _opening(self, seat):
-        who = self.match.player(seat)
-        return who + (" lead first" if who == "You" else " leads first")
+        return says(seat, self.match.you, "leads") + " first"
 
     def _hint(self, st, me):
         g = self.g
@@ -155,7 +154,7 @@ class Table(Base):
         if not self.match.is_person(me):
             return ""  # bots only: the arrow shows who moves
         if not self.match.is_person(who):
-            return seat_name(who) + " thinking..."
+            return self.match.short(who) + " thinking..."
         if who != me:
             return ""
         m = self.cursor.selected()

@@ -29,6 +29,7 @@
 #   TOTAL You 4 P2 0            A>   running totals
 from engine import poker
 from engine.games import jokerpoker as J
+from engine.state import says
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
@@ -382,8 +383,8 @@ class Table(Base):
         elif v.deal_over():
             first = "THE HANDS ARE SHOWN"
         else:
-            who = self.match.short(v.to_move())
-            first = (who + " IS ARRANGING") if self.viewer != v.to_move() else who + " TO MOVE"
+            q = v.to_move()
+            first = says(q, self.match.you, "is") + (" arranging" if self.viewer != q else " to move")
         return first, "DEAL %d/%d  %s" % (v.deal_no, J.DEALS, self._totals(v.scores()))
 
     def _totals(self, pts):
@@ -425,7 +426,7 @@ class Table(Base):
             font.text(fb, name(vals[g]), R_NAME_X, y + 1)
             y += 9 if n == 4 else 10
         if len(won) == 1:
-            foot = "%s TAKES %d" % (self.match.short(won[0]), pot)
+            foot = "%s %d" % (says(won[0], self.match.you, "takes"), pot)
         else:
             foot = "TIE: " + " ".join([self.match.short(q) for q in won]) + " TAKE BACK"
         font.text(fb, "BETS " + " ".join(bets), 0, FOOT_Y[0])
