@@ -60,9 +60,9 @@ NAMED = bytes([i for i in range(25) if RANK[i] != 5 or i == JOKER])
 VAL = bytes([10, 10] + [9 - i // 4 for i in range(28)])
 CUM = bytes([sum(VAL[:i]) for i in range(NSCORE + 1)])
 GAIN_WORDS = {4: "Exact!", 2: "Right rank!", 1: "Right suit!", 0: "Miss."}
-# Why the last card's award went to its seat (PR-10): the verb, then the rest.
-AWARD_WHY = {4: ("predicted", " it"), 2: ("had", " its rank"), 1: ("had", " its suit"),
-             BY_LAST: ("took", " the last scorecard"), BY_TURN: ("was", " next")}
+# Why the last card's award went to its seat (PR-10), short for the screen.
+AWARD_WHY = {4: "predicted it", 2: "predicted rank", 1: "predicted suit", BY_LAST: "scored last",
+             BY_TURN: "next in turn"}
 
 
 def gain(a, b):
@@ -499,12 +499,11 @@ class Prediction(State):
         if aw is None or self._ph < BETWEEN:
             return ""
         seat, why, n, v, card = aw
-        verb, rest = AWARD_WHY[why]
         if n:
             got = "+%d card%s (%d pts)" % (n, "" if n == 1 else "s", v)
         else:
             got = "+10 bonus"
-        return "Last card %s: %s%s, %s" % (label(card), says(seat, you, verb), rest, got)
+        return "Last card %s: %s %s, %s" % (label(card), seat_name(seat, you), got, AWARD_WHY[why])
 
     def why_illegal(self, move):
         ph = self._ph
