@@ -110,6 +110,12 @@ class Cursor:
     def selected(self):
         return self.spots[self.i][2] if self.spots else -1
 
+    def select(self, move):
+        # Puts the cursor on the spot of that move, if there is one.
+        for k in range(len(self.spots)):
+            if self.spots[k][2] == move:
+                self.i = k
+
     def at(self):
         # (y, x) of the selected spot, or None.
         if not self.spots:

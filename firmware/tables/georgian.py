@@ -154,6 +154,12 @@ class Table(Base):
                     return -1
                 return c
             return self.opts.selected() if self.mode != WATCH else -1
+        if self.mode == JOKER and (b == ui.UP or b == ui.DOWN):
+            # The keys the message shows: UP high, DOWN low (of the same suit, led).
+            m = self.opts.selected()
+            low = 1 if b == ui.DOWN else 0
+            self.opts.select(G.joker_lead((m - G.LEAD) >> 1, low) if m >= G.LEAD else G.JOKER_HI + low)
+            return -1
         self.cursor.press(b)
         return -1
 
