@@ -90,10 +90,10 @@ def test_a_plan_depends_on_the_view_only():
 
 
 def test_easy_bets_high_middle_low_on_its_likeliest_hands():
-    assert P.spread([1, 2, 3, 2, 1]) == (4, 2, 0)
-    assert P.spread([0, 2, 2, 2, 0]) == (3, 2, 1)
-    assert P.spread([0, 1, 1, 1, 0]) == (3, 2, 1)
-    assert P._assign((4, 2, 0), [300, 900, 500]) == [0, 4, 2]
+    assert J.spread([1, 2, 3, 2, 1]) == (4, 2, 0)
+    assert J.spread([0, 2, 2, 2, 0]) == (3, 2, 1)
+    assert J.spread([0, 1, 1, 1, 0]) == (3, 2, 1)
+    assert J._assign((4, 2, 0), [300, 900, 500]) == [0, 4, 2]
 
 
 def test_hard_keeps_high_cards_for_stronger_hands():

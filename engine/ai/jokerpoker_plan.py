@@ -85,33 +85,9 @@ def _ordered(view, cards, groups, rank, out):
     return out
 
 
-def spread(free):
-    # Easy's three betting cards: the highest, the lowest and the middle one of
-    # the rest (free: how many of each value 0-4 are left), highest first.
-    left = []
-    for v in range(5):
-        left += [v] * free[v]
-    hi = left.pop()
-    lo = left.pop(0)
-    return hi, left[len(left) // 2], lo
-
-
 def _easy_bets(view, p, cards, groups, rank):
-    # The highest bet on the hand the device's tables give the best chance.
     vals = _ordered(view, cards, groups, rank, [0, 0, 0])
-    w = J._worths(view.hs, view.n - 1)
-    chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
-    return _assign(spread(view.free_bets(p)), chance)
-
-
-def _assign(values, chance):
-    # Bets (hand 1, 2, 3): values (highest first) to the hands by chance, the
-    # highest value to the highest chance (the earlier hand of equals).
-    order = sorted(range(3), key=lambda h: (-chance[h], h))
-    out = [0, 0, 0]
-    for i in range(3):
-        out[order[i]] = values[i]
-    return out
+    return J.easy_bets(view.hs, view.n, view.free_bets(p), vals)
 
 
 # ----- Hard
@@ -185,14 +161,14 @@ def edge(chance, n):
 def _their_bets(view, p, out):
     # out[h]: what the other seats are expected to bet on hand h, together, in
     # thousandths: each one's highest, middle and lowest betting card left
-    # (spread(), as Easy bets) on the hands EASY_AT says. -> out.
+    # (J.spread(), as Easy bets) on the hands EASY_AT says. -> out.
     at = EASY_AT[view.n - 2]
     out[0] = out[1] = out[2] = 0
     for q in range(view.n):
         if q != p:
             free = view.free_bets(q)
             if sum(free) >= 3:
-                vals = spread(free)
+                vals = J.spread(free)
                 for h in range(3):
                     out[h] += vals[0] * at[h] + vals[1] * at[3 + h] + vals[2] * at[6 + h]
     return out
