@@ -105,17 +105,12 @@ def seat_name(seat, you=None):
     return "You" if seat == you else "P%d" % (seat + 1)
 
 
-YOU_VERBS = {"is": "are", "has": "have", "was": "were"}
-
-
 def says(seat, you, verb):
-    # A seat and its verb, given as for "P2": "P2 leads", or "You lead" (a
-    # final s goes; "cannot", "took" stay).
+    # A seat and its verb, given as for "P2": "P2 leads", or "You lead" ("is"
+    # is "are", a final s goes; "cannot", "went" stay).
     if seat != you:
         return "P%d %s" % (seat + 1, verb)
-    if verb in YOU_VERBS:
-        return "You " + YOU_VERBS[verb]
-    return "You " + (verb[:-1] if verb[-1] == "s" else verb)
+    return "You " + ("are" if verb == "is" else verb[:-1] if verb[-1] == "s" else verb)
 
 
 def best_seats(scores):

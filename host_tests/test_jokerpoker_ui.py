@@ -6,6 +6,7 @@
 # of seeds/jokerpoker.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine import poker
+from engine.ai import jokerpoker_plan as plan
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from engine.state import says
@@ -368,7 +369,7 @@ def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_pat
     vals = st.values(0)
     order = J.positions(vals, 15)
     assert [t.row[order[h]] for h in range(3)] == [0, 1, 2]
-    want = J.easy_bets(15, 2, st.free_bets(0), [vals[order[h]] for h in range(3)])
+    want = plan.easy_bets(15, 2, st.free_bets(0), [vals[order[h]] for h in range(3)])
     steer(dev, t.cur, J.BET)
     press(dev, A)
     for h in range(3):

@@ -85,7 +85,7 @@ def ahead(seats, cal, seen):
 
 def easy_at(seen):
     # How often (thousandths) each hand has the highest, middle and lowest of a
-    # seat's chances by the tables: where Easy puts its bets (J.easy_bets).
+    # seat's chances by the tables: where Easy puts its bets (_assign).
     count = [0] * 9
     for _, chances in seen:
         order = sorted(range(3), key=lambda h: (-chances[h], h))

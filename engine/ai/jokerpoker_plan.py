@@ -18,7 +18,7 @@
 # cards kept bring in the deals left (their hands expected as AHEAD says).
 # All of a seat's betting cards are bet by the match's end, so a bet it loses
 # weighs the same whoever takes it: only where its points go matters.
-from engine import arrange, const
+from engine import const
 from engine.games import jokerpoker as J
 
 # Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
@@ -58,6 +58,8 @@ EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 3
 
 
 def plan(view, level):
+    from engine import arrange  # here: easy_bets() alone does without it
+
     p = view.to_move()
     n = view.n
     cards = view.cards(p)
@@ -85,9 +87,38 @@ def _ordered(view, cards, groups, rank, out):
     return out
 
 
+def spread(free):
+    # Easy's three betting cards: the highest, the lowest and the middle one of
+    # the rest (free: how many of each value 0-4 are left), highest first.
+    left = []
+    for v in range(5):
+        left += [v] * free[v]
+    hi = left.pop()
+    lo = left.pop(0)
+    return hi, left[len(left) // 2], lo
+
+
 def _easy_bets(view, p, cards, groups, rank):
-    vals = _ordered(view, cards, groups, rank, [0, 0, 0])
-    return J.easy_bets(view.hs, view.n, view.free_bets(p), vals)
+    return easy_bets(view.hs, view.n, view.free_bets(p), _ordered(view, cards, groups, rank, [0, 0, 0]))
+
+
+def easy_bets(hs, n, free, vals):
+    # The bets (hand 1, 2, 3) Easy makes, and the device first offers a
+    # person: spread() of the betting cards left (free), the highest on the
+    # hand the device's tables give the best chance (vals: hand 1 first).
+    w = J._worths(hs, n - 1)
+    chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
+    return _assign(spread(free), chance)
+
+
+def _assign(values, chance):
+    # Bets (hand 1, 2, 3): values (highest first) to the hands by chance, the
+    # highest value to the highest chance (the earlier hand of equals).
+    order = sorted(range(3), key=lambda h: (-chance[h], h))
+    out = [0, 0, 0]
+    for i in range(3):
+        out[order[i]] = values[i]
+    return out
 
 
 # ----- Hard
@@ -161,14 +192,14 @@ def edge(chance, n):
 def _their_bets(view, p, out):
     # out[h]: what the other seats are expected to bet on hand h, together, in
     # thousandths: each one's highest, middle and lowest betting card left
-    # (J.spread(), as Easy bets) on the hands EASY_AT says. -> out.
+    # (spread(), as Easy bets) on the hands EASY_AT says. -> out.
     at = EASY_AT[view.n - 2]
     out[0] = out[1] = out[2] = 0
     for q in range(view.n):
         if q != p:
             free = view.free_bets(q)
             if sum(free) >= 3:
-                vals = J.spread(free)
+                vals = spread(free)
                 for h in range(3):
                     out[h] += vals[0] * at[h] + vals[1] * at[3 + h] + vals[2] * at[6 + h]
     return out

@@ -289,36 +289,6 @@ def _worths(hs, k):
     return _WS[-1]
 
 
-def spread(free):
-    # Easy's three betting cards: the highest, the lowest and the middle one of
-    # the rest (free: how many of each value 0-4 are left), highest first.
-    left = []
-    for v in range(5):
-        left += [v] * free[v]
-    hi = left.pop()
-    lo = left.pop(0)
-    return hi, left[len(left) // 2], lo
-
-
-def easy_bets(hs, n, free, vals):
-    # The bets (hand 1, 2, 3) Easy makes and the device first offers a person:
-    # spread() of the betting cards left, the highest on the hand the tables
-    # give the best chance (vals: the hands' values, hand 1 first).
-    w = _worths(hs, n - 1)
-    chance = [w[h * NCLASS + strength(vals[h])] for h in range(3)]
-    return _assign(spread(free), chance)
-
-
-def _assign(values, chance):
-    # Bets (hand 1, 2, 3): values (highest first) to the hands by chance, the
-    # highest value to the highest chance (the earlier hand of equals).
-    order = sorted(range(3), key=lambda h: (-chance[h], h))
-    out = [0, 0, 0]
-    for i in range(3):
-        out[order[i]] = values[i]
-    return out
-
-
 
 def propose(cards, seats, more=None):
     # "Arrange for me" (engine.arrange.propose), loaded when first asked.

@@ -19,7 +19,7 @@
 # next action too: pressing A alone always ends a turn. The Joker item
 # picks the rank all Jokers stand at (JP-9), the names showing each rank
 # before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn,
-# the cursor starting on the card Easy would bet there (J.easy_bets).
+# the cursor starting on the card Easy would bet there (bots.easy_bets).
 #
 # The reveal after the last bet, hand by hand, each held until A (the game
 # screen holds the bots and the end screens meanwhile):
@@ -265,7 +265,7 @@ class Table(Base):
         q = self.viewer
         vals = v.values(q, self.vals)
         order = v.hands(q)
-        self.suggest = J.easy_bets(v.hs, v.num_seats(), v.free_bets(q), [vals[order[h]] for h in range(3)])
+        self.suggest = self.match.bots.easy_bets(v, q, [vals[order[h]] for h in range(3)])
         self.chosen = []
         self._bet_spots()
         self.mode = BETS
