@@ -348,7 +348,8 @@ def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_pat
                 break
             dev.frame()
         want = J.propose(st.cards(0), 2)
-        if J.positions(J.group_values(st.cards(0), want, J.best_rank(st.cards(0), want, 2), [0, 0, 0]), 15) != (0, 1, 2):
+        rank = J.best_rank(st.cards(0), want, 2)
+        if J.positions(J.group_values(st.cards(0), want, rank, [0, 0, 0]), 15) != (0, 1, 2):
             break
     assert t.cur.selected() == J.AUTO
     press(dev, A)

@@ -132,7 +132,10 @@ def held_waits(dev, g, checks):
         h = g.table.held
         left = P.NSCORE - h[4] - P.taken_points(h[4], h[3])[0]
         small = table.ui.SMALL
-        assert shows(dev, "%d LEFT" % left, table.X + 30, 2, small) if left else shows(dev, "PILE EMPTY", table.X, 1, small)
+        if left:
+            assert shows(dev, "%d LEFT" % left, table.X + 30, 2, small)
+        else:
+            assert shows(dev, "PILE EMPTY", table.X, 1, small)
         assert left == aw[2]
         press(dev, A)
         for _ in range(40):

@@ -156,7 +156,7 @@ class Table(Base):
             t = self._opening(who) if opening else self.match.short(who) + " to follow"
             font.text(fb, t, 0, MSG_Y, 1, ui.NORMAL)
             return
-        rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), (x - 2) // CW)
+        rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), x // CW)
         for i in range(min(2, len(rows))):
             font.text(fb, rows[i], 0, MSG_Y + 6 * i)
 
