@@ -23,10 +23,12 @@
 #                      as INFO.counts says; points may be negative
 #   winner()           None while the match goes on, else the winning seat, -1 on a tie
 #   history()          one list of per-seat ints per finished round (points of a deal)
-#   result_text()      how the last round ended, "" while it goes on
+#   result_text(you)   how the last round ended, "" while it goes on
 #   deal_value(seat)   int the search maximises for that seat once deal_over() (win > 0)
 #   view(seat)         a State holding only what that seat may see
-#   describe(move)     short text for the screen and the log (before the move is made)
+#   describe(move, you)  short text for the screen and the log (before the move is made)
+# Texts name seats "P1" .. "P4"; given a seat `you`, they call that seat "You"
+# and word its verbs for it (the one person playing against bots).
 #   encode()/clone()   compact bytes / an independent copy
 #
 # Between rounds of a match the state waits in a phase whose only legal move is
@@ -98,8 +100,17 @@ class Game:
         return self.goal.format(**options)
 
 
-def seat_name(seat):
-    return "P%d" % (seat + 1)
+def seat_name(seat, you=None):
+    # "P2", or "You" for the seat a text is worded for (a name: capitalised).
+    return "You" if seat == you else "P%d" % (seat + 1)
+
+
+def says(seat, you, verb):
+    # A seat and its verb, given as for "P2": "P2 leads", or "You lead" ("is"
+    # is "are", a final s goes; "cannot", "went" stay).
+    if seat != you:
+        return "P%d %s" % (seat + 1, verb)
+    return "You " + ("are" if verb == "is" else verb[:-1] if verb[-1] == "s" else verb)
 
 
 def best_seats(scores):

@@ -222,7 +222,7 @@ class EndScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.sheet = table.sheet(app)
         self.standings = scores.Standings(match, self.sheet is None)
-        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
+        self.rows = ui.wrap(ui.glyphs(match.result_text()), 32)[:2]
 
     def on_button(self, b):
         if b == ui.RIGHT:

@@ -232,6 +232,42 @@ def test_joker_second_step_and_back(tmp_path):
     assert shows(dev, text, x + (table.BOX_W - table.font.width(text, table.NORMAL)) // 2, y + 1)
 
 
+def test_joker_high_and_low_on_the_keys_shown(tmp_path):
+    # GJ-13, GJ-14: the Joker's step shows UP for high and DOWN for low, and
+    # those keys choose them: led, for the suit under the cursor; played to a
+    # trick, between HIGH and LOW. LEFT/RIGHT still walk every choice.
+    dev = new_device(tmp_path / "keys", 9)
+    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    t = g.table
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER and "\x12high \x13low" in t._message()
+    for s in range(4):
+        steer(dev, t.opts, G.joker_lead(s, 0))
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, UP)
+        assert t.opts.selected() == G.joker_lead(s, 0)
+    press(dev, DOWN)
+    press(dev, A)
+    assert g.match.moves[-1] == G.joker_lead(3, 1)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.tn > 0 and G.JOKER_HI in t.legal)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, DOWN)
+    assert t.opts.selected() == G.JOKER_LO
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, A)
+    assert g.match.moves[-1] == G.JOKER_HI
+
+
 def test_sheet_from_the_pause_menu_any_time(tmp_path):
     dev = new_device(tmp_path / "sheet", 3)
     g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])

@@ -85,14 +85,14 @@ def card_choice(st, t, m):
     raise AssertionError("the card of move %d is not selectable" % m)
 
 
-def gain_tag(st, m, seat):
-    # What the table must show for m, from the engine's gain() (HJ-score).
+def gain_tag(st, m, seat, you):
+    # What the table must show for m, from the engine's gain() (HJ-score):
+    # the seat that scores as every text names it ("you" against bots).
     g = st.gain(m)
-    if g[0]:
-        return "+1 you"
-    if g[1]:
-        return "+1 P%d" % (2 - seat)
-    return "+0"
+    if not (g[0] or g[1]):
+        return "+0"
+    q = seat if g[0] else 1 - seat
+    return "+1 " + ("you" if q == you else "P%d" % (q + 1))
 
 
 def pixels(buf, x0, y0, x1, y1):
@@ -127,7 +127,7 @@ def choose(dev, m):
     want = sorted([n for n in st.legal_moves() if same_card(st, m, n)])
     assert sorted([s[2] for s in t.targets.spots]) == want
     steer(dev, t.targets, m)
-    assert t.tag() == gain_tag(st, m, seat) and shows_tag(dev, t.tag())
+    assert t.tag() == gain_tag(st, m, seat, g.match.you) and shows_tag(dev, t.tag())
     before = st.deal_points()
     gain = st.gain(m)
     n = len(g.match.moves)
@@ -221,7 +221,7 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
                     assert since == (1 if seat != last else 0)
                 if seat == last and st.phase() == hj.SOLO:
                     solo_runs += 1
-                    assert t.table.status == "P%d stopped: you play on alone" % (2 - seat)
+                    assert t.table.status == "P%d stopped: P%d plays on alone" % (2 - seat, seat + 1)
                 choose(dev, pick(st, t.match.moves))
                 since = 0
                 last = seat
@@ -369,8 +369,9 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
     p = st.to_move()
     for viewer in (0, 1):
         t, buf = table_for(m, viewer)
-        mover = "you play" if viewer == p and m.is_person(viewer) else "P%d plays" % (p + 1)
-        stopped = "You" if viewer == 1 - p and m.is_person(viewer) else "P%d" % (2 - p)
+        # Named as on every screen: the one person is "you" whichever side is shown.
+        mover = "you play" if p == m.you else "P%d plays" % (p + 1)
+        stopped = "You" if 1 - p == m.you else "P%d" % (2 - p)
         assert t.status == "%s stopped: %s on alone" % (stopped, mover)
         info, fb = blank()
         side = 1 if viewer == 1 - p else 0
@@ -381,7 +382,7 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
     while not m.state.deal_over():
         m.state.apply(m.state.legal_moves()[0])
     t, _ = table_for(m, 0)
-    assert t.status and m.state.result_text().startswith(t.status)
+    assert t.status and m.result_text().startswith(t.status)
 
 
 def test_end_screens_tell_each_deal(tmp_path):

@@ -20,6 +20,7 @@
 # stays with its winner marked until A, and the match opens on the deal that
 # found the first dealer (GJ-3), when a person is at the table.
 from engine.games import georgian as G
+from engine.state import says
 from firmware import font, scores, ui
 from firmware.tables import Base, Cursor
 
@@ -153,6 +154,12 @@ class Table(Base):
                     return -1
                 return c
             return self.opts.selected() if self.mode != WATCH else -1
+        if self.mode == JOKER and (b == ui.UP or b == ui.DOWN):
+            # The keys the message shows: UP high, DOWN low (of the same suit, led).
+            m = self.opts.selected()
+            low = 1 if b == ui.DOWN else 0
+            self.opts.select(G.joker_lead((m - G.LEAD) >> 1, low) if m >= G.LEAD else G.JOKER_HI + low)
+            return -1
         self.cursor.press(b)
         return -1
 
@@ -349,7 +356,7 @@ class Table(Base):
         if self.mode == TRUMPS:
             return "Name trump on 3 cards"
         if v.phase() == G.CHOOSE:
-            return "%s names trump" % self.match.short(v.to_move())
+            return says(v.to_move(), self.match.you, "names") + " trump"
         return self.match.message
 
     def _draw_dealer(self, fb):
@@ -368,7 +375,7 @@ class Table(Base):
                 font.text(fb, t, x, y, 0 if last else 1)
                 x += 12
         d = (len(draw) - 1) % 4
-        font.text(fb, "First Ace: %s deals. A: start" % self.match.short(d), 0, MSG_Y)
+        font.text(fb, "First Ace: %s. A: start" % says(d, self.match.you, "deals"), 0, MSG_Y)
 
 
 class Sheet(scores.ScoreSheet):

@@ -49,11 +49,7 @@ class Table(Base):
         self.chosen = None  # (y, x) of the card being placed
         self.viewer = 0
         self.v = None  # the viewer's view of the state: all that is drawn
-        self.seen = -1  # moves made when the table was last refreshed
-        self.before = None  # the view at the last refresh
-        self.prior = None  # the view the last move was made in, to word it
-        self.last = -1  # the last move, -1 when there is none to tell
-        self.text = ""  # the last move, worded for the viewer
+        self.text = ""  # the last move
         self.status = ""  # who stopped, or how the deal ended
         self.hand = []
         self.moves = []  # the viewer's legal moves when it is their turn
@@ -62,20 +58,11 @@ class Table(Base):
 
     def refresh(self, viewer):
         st = self.match.state
-        moves = self.match.moves
-        n = len(moves)
-        if n != self.seen:
-            # Every move is followed by a refresh, so the view kept last time is
-            # the position the last move was made in; a resumed match has none.
-            self.prior = self.before if n and self.seen == n - 1 else None
-            self.last = moves[-1] if n else -1
-            self.seen = n
         self.viewer = viewer
         v = st.view(viewer)
         self.v = v
-        self.before = v
         self.hand = v.hand(viewer)
-        self.text = self._last_text(n)
+        self.text = self._last_text()
         self.status = self._status()
         self.cursor = self.cards
         self.chosen = None
@@ -103,20 +90,15 @@ class Table(Base):
 
     # ----- words
 
-    def _you(self):
-        # The seat that texts call "you": the viewer, when a person sits there.
-        return self.viewer if self.match.is_person(self.viewer) else None
-
     def _name(self, seat):
-        return "you" if seat == self._you() else seat_name(seat)
+        # A seat as the texts call it (match.you: "you"), mid-sentence.
+        return "you" if seat == self.match.you else seat_name(seat)
 
-    def _last_text(self, n):
-        m = self.last
-        if n == 0 or m == CONTINUE:
+    def _last_text(self):
+        moves = self.match.moves
+        if not moves or moves[-1] == CONTINUE:
             return self._opening()
-        if self.prior is None:
-            return self.match.message  # resumed: the neutral wording
-        return self.prior.describe(m, self._you())
+        return self.match.message
 
     def _opening(self):
         # Who deals and plays first; on the first deal, the cut that decided it.
@@ -134,7 +116,7 @@ class Table(Base):
         g = self.g
         ph = v.phase()
         if ph >= g.BETWEEN:
-            return v.result_text().split(":")[0]
+            return self.match.result_text().split(":")[0]
         if ph == g.SOLO:
             p = v.to_move()
             q = 1 - p
@@ -211,7 +193,7 @@ class Table(Base):
         self._hint(fb)
         m = self._choice()
         # Wrapped before the card glyphs go in: TEN is "\n" to str.split().
-        rows = ui.wrap(v.describe(m, me) if m >= 0 else self.text, COLS)
+        rows = ui.wrap(v.describe(m, self.match.you) if m >= 0 else self.text, COLS)
         if self.status and m < 0:
             rows = rows[:1] + [self.status]
         for i in range(min(2, len(rows))):
@@ -286,9 +268,9 @@ class Table(Base):
         if m < 0:
             return ""
         g = self.v.gain(m)
-        if g[0]:
-            return "+1 you"
-        return "+1 " + seat_name(1 - self.viewer) if g[1] else "+0"
+        if g[0] or g[1]:
+            return "+1 " + self._name(self.viewer if g[0] else 1 - self.viewer)
+        return "+0"
 
     def _hint(self, fb):
         # Right of the hand: the gain of the chosen play (HJ-score), what A
@@ -302,7 +284,7 @@ class Table(Base):
             return
         who = v.to_move()
         if not self.match.is_person(who):
-            t = "%s thinking" % seat_name(who)
+            t = "%s thinking" % self.match.short(who)
         elif who == self.viewer:
             t = "pick a card"
         else:
