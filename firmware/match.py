@@ -55,8 +55,10 @@ class Match:
         return self.options.get(key)
 
     def _apply(self, move):
-        text = self.state.describe(move)
-        self.state.apply(move)
+        st = self.state
+        st.check(move)  # before describe(), which reads a legal move only
+        text = st.describe(move)
+        st.apply_legal(move)
         self.moves.append(move)
         self.message = text
         registry.forget(self.scratch)
