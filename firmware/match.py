@@ -59,8 +59,10 @@ class Match:
         return self.state.result_text(self.you)
 
     def _apply(self, move):
-        text = self.state.describe(move, self.you)
-        self.state.apply(move)
+        st = self.state
+        st.check(move)  # before describe(), which reads a legal move only
+        text = st.describe(move, self.you)
+        st.apply_legal(move)
         self.moves.append(move)
         self.message = text
         registry.forget(self.scratch)

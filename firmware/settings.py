@@ -6,8 +6,9 @@
 # the app keeps the values it puts into effect (apply).
 import json
 
+from engine.state import one_of
 from firmware import saves, ui
-from firmware.menus import get, unpack
+from firmware.menus import SaveError, get, parse, told, unpack
 
 NAME = "settings.jp"
 MAGIC = "JPSET"
@@ -54,33 +55,29 @@ def encode(chosen):
 
 
 def decode(data):
-    # bytes of the file -> the settings; SaveError says what is wrong.
-    payload = unpack(data, MAGIC, VERSION)
-    try:
-        got = json.loads(payload.decode())
-    except ValueError:
-        raise saves.SaveError("bad payload")
-    if not isinstance(got, dict):
-        raise saves.SaveError("bad payload")
+    # bytes of the file -> the settings; SaveError says what is wrong. Every
+    # key this firmware knows is checked in full; keys it does not know are
+    # dropped (a key of a later firmware comes with its own check).
+    got = parse(unpack(data, MAGIC, VERSION))
+    if type(got) is not dict:
+        raise SaveError("not settings")
     out = defaults()
     for item in ITEMS:
         key = item[0]
         if key in got:
-            if got[key] not in item[2]:
-                raise saves.SaveError("%s cannot be %r" % (key, got[key]))
+            if not one_of(got[key], item[2]):
+                raise SaveError("wrong " + key, repr(got[key])[:40])
             out[key] = got[key]
     return out
 
 
 def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
-    # file is damaged; a missing file is no news.
-    try:
-        got = get(root, NAME, decode)
-    except (saves.SaveError, OSError) as e:
-        print("settings ignored:", e)
-        return defaults(), "Settings damaged: defaults restored"
-    return (defaults() if got is None else got), None
+    # file was damaged (and set aside); a missing file is no news.
+    got, e, kept = get(root, NAME, decode)
+    if got is None:
+        return defaults(), told("Settings reset; old file", e, kept)
+    return got, told("Damaged copy of the settings", e, kept)
 
 
 def write(root, chosen):

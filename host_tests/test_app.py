@@ -425,7 +425,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = menus.read(root)
+    rec = menus.read(root)[0]
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
@@ -473,9 +473,9 @@ def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
             f.write(_damage(kind, good))
         dev = new_device(root)
         out = capsys.readouterr().out
-        assert "save ignored" in out, kind
+        assert "save.jp set aside" in out, kind
         d = top(dev)
-        assert isinstance(d, ui.Dialog) and "damaged" in " ".join(d.rows)
+        assert isinstance(d, ui.Dialog) and " ".join(d.rows).startswith("Saved match moved to save.bad: ")
         assert not os.path.exists(saves.path(root, saves.NAME))
         assert os.path.exists(saves.path(root, saves.ASIDE))
         press(dev, A)
@@ -495,8 +495,9 @@ def test_save_that_does_not_replay_is_ignored(tmp_path, capsys):
         dev = new_device(root)
         assert top(dev).items[0].startswith("Resume")
         press(dev, A)
-        assert "save ignored" in capsys.readouterr().out, change
+        assert "save set aside: does not replay" in capsys.readouterr().out, change
         assert isinstance(top(dev), ui.Dialog)
+        assert " ".join(top(dev).rows) == "Saved match moved to save.bad: does not replay"
         press(dev, A)
         assert type(top(dev)).__name__ == "Title" and not top(dev).items[0].startswith("Resume")
         assert dev.app.match is None and "engine.games.doublejoker" not in sys.modules

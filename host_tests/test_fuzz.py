@@ -28,7 +28,7 @@ def check(dev, root):
     assert type(bottom).__name__ == "Title" or isinstance(bottom, (play.GameScreen, play.MatchEnd)), bottom
     m = app.match
     if m is not None and m.moves and not m.state.is_over():
-        rec = menus.read(root)
+        rec = menus.read(root)[0]
         assert rec["moves"] == list(m.moves) and rec["seats"] == m.seats and rec["game"] == m.game_id
 
 

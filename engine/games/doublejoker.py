@@ -49,9 +49,7 @@ def play(card):
 
 
 def _is_code(move):
-    if not isinstance(move, int):
-        return False
-    return 0 <= move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
+    return move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
 
 
 def decode(data):

@@ -342,12 +342,13 @@ class Georgian(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.seer >= 0 and (self.hid[0] | self.hid[1] | self.hid[2] | self.hid[3]):
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        if not (isinstance(move, int) and 0 <= move < 256 and self._legal(move)):
-            raise ValueError(self.why_illegal(move))
-        self.apply_legal(move)
+        State.check(self, move)
+
+    def legal(self, move):
+        return self._legal(move)
 
     def apply_legal(self, move):
         self.known = False
@@ -708,7 +709,7 @@ class Georgian(State):
             return "the deal is over: continue to the next one"
         if move == CONTINUE:
             return "the deal is still being played"
-        if not isinstance(move, int) or not 0 <= move <= NO_TRUMP:
+        if move > NO_TRUMP:
             return "no such move"
         if ph == CHOOSE:
             return "name a trump suit or no trump first"

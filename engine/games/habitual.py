@@ -351,10 +351,10 @@ class HabitualJoker(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.unseen[0] or self.unseen[1]:
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        State.apply(self, move)
+        State.check(self, move)
 
     def apply_legal(self, move):
         if move == CONTINUE:

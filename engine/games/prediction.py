@@ -277,10 +277,10 @@ class Prediction(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
+        State.check(self, move)
         if self.seer >= 0 and self._ph == CALLING and CALL <= move < PREDICT:
             raise ValueError("a view cannot turn a face-down card")
-        State.apply(self, move)
 
     def apply_legal(self, move):
         ph = self._ph
@@ -507,7 +507,7 @@ class Prediction(State):
 
     def why_illegal(self, move):
         ph = self._ph
-        if not isinstance(move, int) or not (0 <= move <= PREDICT + JOKER or move == CONTINUE):
+        if not (move <= PREDICT + JOKER or move == CONTINUE):
             return "no such move: %r" % (move,)
         if ph == OVER:
             return "the match is over"
