@@ -26,7 +26,7 @@ CELL = 12  # a grid card, square
 PITCH = 13  # a card and a pixel between
 SPLIT_X = 65  # the line between the grid and the panel
 X = 67  # the panel's left
-ROWS_Y = 11  # the first seat's line, a row clear of the pile's box
+ROWS_Y = 10  # the first seat's line
 ROW_H = 8
 CALL_Y = 11  # in the call step: the call, then its odds
 ODDS_Y = 21  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
@@ -219,9 +219,9 @@ class Table(Base):
             font.text(fb, "PILE EMPTY", X, 1)
             return
         font.text(fb, "PILE", X, 2)
-        fb.rect(X + 17, -1, 9, 11, 1)  # its top edge is the panel's: a row clear above the card
+        fb.rect(X + 17, -1, 9, 10, 1)  # its top edge is the panel's: a row clear above the card
         top = P.score_label(v.pile_taken())
-        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 1, 1, NORMAL)
+        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 0, 1, NORMAL)
         font.text(fb, "%d LEFT" % left, X + 30, 2)
 
     def _seat(self, fb, q, y):
