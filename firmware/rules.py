@@ -6,7 +6,7 @@ from firmware import font, ui
 
 COLS = 31  # 4 px cells, the last column keeps the scroll bar
 ROWS = 9
-TOP = ui.ROW + 2  # a line clear of the title bar, for an inverted heading
+TOP = ui.ROW + 2  # a line clear of the title bar
 PITCH = 6
 # Characters the font lacks: suit symbols become glyphs, the rest plain ASCII.
 SUBST = {
@@ -161,11 +161,11 @@ class Rules(ui.Screen):
             y = TOP
             while i < n and i < self.top + ROWS:
                 s = self._text(f, i)
-                if self.sub[i] & 128:
-                    fb.fill_rect(0, y - 1, COLS * 4 + 1, PITCH + 1, 1)
-                    font.text(fb, s, 1, y, 0, 0)
-                else:
-                    font.text(fb, s, 0, y, 1, 0)
+                end = font.text(fb, s, 0, y, 1, 0)
+                if self.sub[i] & 128 and end < COLS * 4 - 4:
+                    # A heading: a rule on from its words (the rows are too
+                    # close together for an inverted bar).
+                    fb.hline(end + 1, y + 2, COLS * 4 - end - 2, 1)
                 i += 1
                 y += PITCH
         # Scroll bar: the thumb's length and place show the part in view.

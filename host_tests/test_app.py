@@ -353,7 +353,7 @@ def test_rules_screen_scrolls_and_condenses(tmp_path):
     i = rows.index("")
     assert i > 1 and " ".join(rows[:i]) == " ".join(body[2:4]).replace("**", "")
     h = rows.index("Setup")
-    assert r.sub[h] & 128 and rows[h - 1] == ""  # a heading, drawn inverted, after a blank
+    assert r.sub[h] & 128 and rows[h - 1] == ""  # a heading, with a rule after it, after a blank
     assert "- first item with \x03 hearts" in rows
     i = rows.index("- first item with \x03 hearts")
     assert rows[i + 1 : i + 3] == ["  continued", "- second item"]  # one list, no blank rows

@@ -5,10 +5,11 @@
 # Rule ids (HJ-n) are those of seeds/habitual.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
+from engine.cards import label
 from engine.games import habitual as hj
 from engine.rng import Rng
 from engine.state import CONTINUE
-from firmware import play
+from firmware import play, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from firmware.play import Pause
@@ -335,9 +336,16 @@ def box_pixels(buf, side, i):
     return [pixels(buf, x, y + r, x + table.BOX_W, y + r + 1) for r in range(table.BOX_H)]
 
 
+def lit_inside(rows):
+    # The share of a box's inside that is lit.
+    inside = [r[1:-1] for r in rows[1:-1]]
+    return sum([sum(r) for r in inside]) / (len(inside) * len(inside[0]))
+
+
 def test_blocks_look_different(tmp_path):
-    # HJ-cblock: a bar under the top card naming the unblocking card;
-    # HJ-joker: the Joker on a crossed-out box; open stacks have neither.
+    # HJ-cblock: between two bars, open above and below, the top card over the
+    # (small) card that unblocks it; HJ-joker: the Joker on a crossed-out box;
+    # open stacks framed. Issue 21: none drawn inverted as the cursor's stack is.
     m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and 2 in bytes(s.block))
     st = m.state
     for viewer in (0, 1):
@@ -347,18 +355,39 @@ def test_blocks_look_different(tmp_path):
             for i in range(4):
                 rows = box_pixels(buf, side, i)
                 kind = st.stack_block(seat, i)
-                inside = [r[1:-1] for r in rows[1:-1]]
                 crossed = rows[1][1] and rows[-2][1] and rows[1][-2] and rows[-2][-2]
-                bar = all([sum(r) >= table.BOX_W - 6 for r in rows[table.BAR_DY:]])
-                assert bool(crossed) == (kind == 2) and bar == (kind == 1), (seat, i, kind)
+                assert all([r[0] and r[-1] for r in rows])  # the sides
+                assert bool(crossed) == (kind == 2) and all(rows[0]) == (kind != 1), (seat, i, kind)
                 if kind == 1:
-                    # The key card, drawn dark on the bar.
                     kb, kf = blank()
-                    n = table.BOX_H - table.BAR_DY
-                    kf.fill_rect(0, 0, table.BOX_W, n, 1)
-                    table.font.text(kf, table.font.card_label(st.stack_key(seat, i)), 4, 1, 0)
-                    assert rows[table.BAR_DY:] == [pixels(kb, 0, r, table.BOX_W, r + 1) for r in range(n)]
-                assert any([any(r) for r in inside])
+                    table.font.text(kf, table.font.card_label(st.stack_top(seat, i)), 2, 1, 1, table.NORMAL)
+                    key = ui.glyphs(label(st.stack_key(seat, i)))
+                    table.font.text(kf, key, (table.BOX_W + 1 - table.font.width(key)) // 2, table.KEY_DY)
+                    assert [r[1:-1] for r in rows] == [pixels(kb, 1, r, table.BOX_W - 1, r + 1)
+                                                      for r in range(table.BOX_H)]
+                assert 0 < lit_inside(rows) < 0.4, (seat, i, kind)
+
+
+def test_only_the_cursor_inverts_a_stack(tmp_path):
+    # Issue 21: a target under the cursor is the one inverted stack.
+    m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and s.to_move() == 0 and s.phase() == hj.TURNS
+                   and any([hj.target_of(mv) != hj.SPARES for mv in s.legal_moves()]))
+    t = table.Table(m)
+    t.refresh(0)
+    for c in [s[2] for s in t.cards.spots]:
+        t._to_targets(c)
+        for k in range(len(t.targets.spots)):
+            t.targets.i = k
+            y, x, mv = t.targets.spots[k]
+            if x not in table.STACK_X:
+                continue  # the free spares slot
+            buf, fb = blank()
+            t.draw(fb)
+            for side in (0, 1):
+                for i in range(4):
+                    on = table.BOARD_Y[side] == y and table.STACK_X[i] == x
+                    assert (lit_inside(box_pixels(buf, side, i)) > 0.6) == on, (side, i, on)
+        t.back()
 
 
 def test_solo_phase_and_deal_end_are_told(tmp_path):
@@ -430,7 +459,7 @@ TOUR = """import sys
 import binascii
 import tools.host
 from tools.uibench import Rig, _mkdir
-from firmware import play
+from firmware import play, ui
 from firmware.buttons import A, DOWN, RIGHT, UP
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")

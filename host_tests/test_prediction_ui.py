@@ -13,6 +13,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import prediction as table
 from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from host_tests import guard
 from host_tests.test_habitual_ui import blank, pixels, steer
 from tools.sim import SEEDS, Device
 
@@ -97,8 +98,8 @@ def person_move(dev, g, rng, checks):
         assert shows(dev, table.call_text(c), table.X + 20, table.CALL_Y)
         if g.match.option("odds") == "On":
             cards, pts = odds_text(st, c)
-            assert shows(dev, cards, table.X, table.CALL_Y + 11)
-            assert shows(dev, pts, table.X, table.CALL_Y + 20)
+            assert shows(dev, cards, table.X, table.ODDS_Y)
+            assert shows(dev, pts, table.X, table.ODDS_Y + 8)
             checks["odds"] += 1
         seat = st.to_move()
         card = st.grid[st.pointed()]
@@ -285,7 +286,7 @@ def test_odds_off_hides_the_numbers_pr15(tmp_path):
     g.match.options["odds"] = "On"
     g.dirty = True
     dev.frame()
-    assert any(pixels(dev.display.buf, table.X, table.CALL_Y + 11, 128, table.CALL_Y + 28))
+    assert any(pixels(dev.display.buf, table.X, table.ODDS_Y, 128, table.ODDS_Y + 16))
 
 
 def match_at(tmp_path, seats, want, seed=1, game="prediction"):
@@ -374,3 +375,26 @@ def test_bots_alone_play_on_without_a_press(tmp_path):
             dev.press(A)  # the end-of-deal screen still waits, as in every game
         dev.frame()
     assert isinstance(top(dev), play.MatchEnd)
+
+
+def test_best_odds_and_the_barred_call_stand_apart(tmp_path):
+    # Issue 21: on the call screen "BEST ODDS" (PR-15) was drawn over
+    # "BARRED: <the call just made>" (PR-7). A call with the best odds chosen
+    # while the last call is barred: both are there and the layout guard
+    # finds nothing overlapping, leaving the panel or drawn over.
+    def barred(s):
+        prev = s.previous_call()
+        return (s.phase() == P.CALLING and s.to_move() == 0 and prev != P.UNKNOWN
+                and P.CALL + prev not in s.legal_moves())
+    m = match_at(tmp_path, [PERSON, 0], barred)
+    m.options["odds"] = "On"
+    t = table.Table(m)
+    t.refresh(0)
+    st = m.state
+    best = [i for i in range(len(t.pick.spots)) if st.call_odds(t.pick.spots[i][2] - P.CALL)[1] == t.best]
+    assert best
+    t.pick.i = best[0]
+    runs, buf, bad = guard.drawn(t.draw)
+    assert not bad, bad
+    texts = [r[0] for r in runs]
+    assert "BEST ODDS" in texts and "BARRED:" in texts

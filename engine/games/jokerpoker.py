@@ -410,7 +410,7 @@ def problem(values, hs):
     # Why groups of these values may not be played (JP-9, JP-13), or "".
     for g in range(3):
         if values[g] < 0:
-            return "a Joker has no card to stand for"
+            return "no card is left for a Joker"
     if hs == 13 and values[2] > min(values[0], values[1]):
         return "the 3-card hand beats hand 2"
     return ""

@@ -14,6 +14,7 @@
 # a card of the hand (place it) or a stack (take it back), then a card to
 # lead or to follow with. A finished trick stays, both cards with the
 # winner's inverted, until A, when a person is at the table.
+from engine.cards import label
 from engine.state import CONTINUE, says
 from firmware import font, ui
 from firmware.tables import Base, Cursor
@@ -29,6 +30,7 @@ STACK_X = 52
 STACK_W = 27  # the stack's frame, from STACK_X - 2
 MINE_X = 80
 MSG_Y = 45
+TEXT_Y = 44  # the message's rows: two stand clear of the status line
 FOOT_Y = 58
 
 
@@ -121,13 +123,9 @@ class Table(Base):
             self._stack(fb, s, y, sel, s == pre)
             font.text(fb, self.texts[4 + s], MINE_X, y)
         if sel is not None and sel[1] != STACK_X:
-            # The selected card of the mover's hand, drawn again inverted.
-            y, x = sel
-            s = (y - ROW0) // PITCH
-            left = x < STACK_X
-            fb.fill_rect(x - 1, y - 1, CW + 1, 7, 1)
-            t = self.texts[s if left else 4 + s]
-            font.text(fb, t[(x - self._rank_x(left, s)) // CW], x, y, 0)
+            # The selected card of the mover's hand: a bar under it (the
+            # ranks stand too close together for one to be inverted).
+            fb.hline(sel[1] - 1, sel[0] + 6, CW + 1, 1)
         fb.hline(0, MSG_Y - 3, ui.W, 1)
         fb.vline(STACK_X - 4, ROW0 - 3, MSG_Y - ROW0, 1)
         fb.vline(MINE_X - 3, ROW0 - 3, MSG_Y - ROW0, 1)
@@ -158,7 +156,7 @@ class Table(Base):
             return
         rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), x // CW)
         for i in range(min(2, len(rows))):
-            font.text(fb, rows[i], 0, MSG_Y + 6 * i)
+            font.text(fb, rows[i], 0, TEXT_Y + 6 * i)
 
     @staticmethod
     def _card(fb, x, card, inverted):
@@ -184,21 +182,22 @@ class Table(Base):
 
     def _stack(self, fb, s, y, sel, chosen):
         # Suit glyph (NORMAL), the top card's rank and how many lie on the deuce;
-        # the stack chosen before the lead is framed, the selected one inverted.
+        # the stack chosen before the lead is framed, the selected one inverted,
+        # right of the suit (the suits of two rows are a pixel apart).
         cards = self.match.state.stack(s)
         on = sel is not None and sel[0] == y and sel[1] == STACK_X
         if on:
-            fb.fill_rect(STACK_X - 2, y - 2, STACK_W, 9, 1)
+            fb.fill_rect(STACK_X + 6, y - 2, STACK_W - 8, 9, 1)
         elif chosen:
-            fb.rect(STACK_X - 2, y - 2, STACK_W, 9, 1)
+            fb.rect(STACK_X + 6, y - 2, STACK_W - 8, 9, 1)
         c = 0 if on else 1
-        font.text(fb, SUITS[s], STACK_X, y - 1, c, ui.NORMAL)
+        font.text(fb, SUITS[s], STACK_X, y - 1, 1, ui.NORMAL)
         if cards:
-            font.text(fb, RANKS[cards[-1] % 13], STACK_X + 7, y, c)
+            font.text(fb, RANKS[cards[-1] % 13], STACK_X + 8, y, c)
             n = "x%d" % len(cards)
             font.text(fb, n, STACK_X + STACK_W - 3 - font.width(n), y, c)
         else:
-            font.text(fb, "2", STACK_X + 7, y, c)
+            font.text(fb, "2", STACK_X + 8, y, c)
 
     def _opening(self, seat):
         return says(seat, self.match.you, "leads") + " first"
@@ -214,8 +213,10 @@ class Table(Base):
         if not self.match.is_person(who):
             return self.match.short(who) + " thinking..."
         m = self.cursor.selected()
-        if m < g.TAKE:
-            return "A: place"
-        if m < g.PLAY:
+        if g.TAKE <= m < g.PLAY:
             return "A: take back"
-        return "A: lead" if ph == g.LEAD else "A: follow"
+        # The card the cursor is on, named: its bar is small.
+        card = " " + ui.glyphs(label(m - g.PLAY if m >= g.PLAY else m))
+        if m < g.TAKE:
+            return "A: place" + card
+        return ("A: lead" if ph == g.LEAD else "A: follow") + card

@@ -9,8 +9,10 @@
 #   K# 10# 4# Jk 7#         +1 you         own hand; the gain of the chosen play
 #   P2: 8# on your 7#, +1 you, blocks      the last play, or the chosen one
 #
-# A conditionally blocked stack has a bar under its top card naming the card
-# that opens it; a stack blocked for good by a Joker is crossed out.
+# A conditionally blocked stack stands between two bars, open above and
+# below, its top card over the (small) card that opens it; a stack blocked for
+# good by a Joker is crossed out. Only the cursor inverts a stack or a card;
+# the card being placed is underlined.
 # Choosing a play takes two steps: a card of the hand or the spares that has a
 # legal play, then one of its targets (a stack, or the free spares slot). The
 # cursor visits only those; B steps back from the target to the card.
@@ -21,15 +23,15 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
-BOX_H = 15
-LABEL_DY = 4  # a card label's top in a stack or spares row
-BAR_DY = 8  # the top of a conditional block's bar, under the top card
+BOX_H = 14
+LABEL_DY = 3  # a card label's top in a stack or spares row
+KEY_DY = 9  # a conditional block's key card (SMALL), under the top card
 STACK_X = (0, 16, 32, 48)
 SPLIT_X = 65  # the line between the stacks and the spares
 SPARE_X = (68, 82, 96)
-INFO_Y = (0, 22)  # the opponent's line, the viewer's line
-BOARD_Y = (6, 28)  # the opponent's stacks and spares, the viewer's
-HAND_Y = 44
+INFO_Y = (0, 21)  # the opponent's line, the viewer's line
+BOARD_Y = (6, 27)  # the opponent's stacks and spares, the viewer's
+HAND_Y = 43  # the cursor's block a row clear of the stacks, the underline of the message
 HAND_DX = 14
 PTS_X = 118  # the centre of the deal points
 MSG_Y = 53
@@ -187,7 +189,7 @@ class Table(Base):
             # The deal points, over a "pts" that says what they are.
             t = "%d" % v.deal_points()[seat]
             font.text(fb, t, PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
-            font.text(fb, "pts", PTS_X - 6, by + 10)
+            font.text(fb, "pts", PTS_X - 6, by + 9)
         for i in range(len(self.hand)):
             self._card(fb, self.hand[i], self._hand_x(i), HAND_Y, sel)
         self._hint(fb)
@@ -222,6 +224,15 @@ class Table(Base):
         c = 0 if on else 1
         if on:
             fb.fill_rect(x, y, BOX_W, BOX_H, 1)
+        elif block == 1:
+            # Blocked until the key card comes: between two bars, the key
+            # under the top card (the cursor on it means the key is played).
+            fb.vline(x, y, BOX_H, 1)
+            fb.vline(x + BOX_W - 1, y, BOX_H, 1)
+            font.text(fb, font.card_label(top), x + 2, y + 1, 1, NORMAL)
+            t = ui.glyphs(label(v.stack_key(seat, i)))  # a ten keeps two digits
+            font.text(fb, t, x + (BOX_W + 1 - font.width(t)) // 2, y + KEY_DY)
+            return
         else:
             fb.rect(x, y, BOX_W, BOX_H, 1)
         if block == 2:
@@ -230,11 +241,6 @@ class Table(Base):
             fb.line(x, y + BOX_H - 1, x + BOX_W - 1, y, c)
             fb.fill_rect(x + 4, y + LABEL_DY - 1, 7, 9, 1 - c)
             font.text(fb, font.JOKER_CHAR, x + 5, y + LABEL_DY, c, NORMAL)
-        elif block == 1:
-            # Blocked until the key card comes: a bar under the top card.
-            font.text(fb, font.card_label(top), x + 2, y + 1, c, NORMAL)
-            fb.fill_rect(x, y + BAR_DY, BOX_W, BOX_H - BAR_DY, c)
-            font.text(fb, font.card_label(v.stack_key(seat, i)), x + 4, y + BAR_DY + 1, 1 - c)
         else:
             font.text(fb, font.card_label(top), x + 2, y + LABEL_DY, c, NORMAL)
 
@@ -245,22 +251,16 @@ class Table(Base):
             if j < len(sp):
                 self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
             elif sel is not None and sel[0] == y and sel[1] == x:
-                fb.fill_rect(x - 1, y + LABEL_DY, 13, 8, 1)  # the free slot as a target
+                fb.fill_rect(x - 1, y + LABEL_DY - 1, 13, 9, 1)  # the free slot as a target
             else:
                 fb.hline(x + 3, y + LABEL_DY + 7, 6, 1)  # an empty slot
 
     def _card(self, fb, card, x, y, sel, spot_y=None):
         # A card of the hand or the spares; spot_y is the cursor's row for it.
-        # The cursor's block has no margin above the card, so under a stack's
-        # bar it still leaves a dark row between the two.
         sy = y if spot_y is None else spot_y
         on = sel is not None and sel[0] == sy and sel[1] == x
-        if on:
-            fb.fill_rect(x - 1, y, 13, 8, 1)
-        elif self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x:
-            fb.rect(x - 1, y - 1, 13, 9, 1)
-        t = font.card_label(card)
-        font.text(fb, t, x + (3 if len(t) == 1 else 0), y, 0 if on else 1, NORMAL)
+        picked = self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x
+        ui.card(fb, font.card_label(card), x, y, on, picked)
 
     def tag(self):
         # The points the chosen play gives (HJ-score), before it is confirmed.

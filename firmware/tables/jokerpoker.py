@@ -42,7 +42,7 @@ ROW_Y = (1, 12, 23)  # the three hand rows
 CARD_X = 8  # the first card of a hand row
 PITCH = 13  # a card label (12 px) and a pixel between
 NAME_X = 73
-BET_X = 120  # a hand's bet, an inverted digit
+BET_X = 121  # a hand's bet, an inverted digit, a column clear of the longest name
 ACT_Y = 34
 ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
 LEFT_Y = 43  # the betting cards left
@@ -65,6 +65,12 @@ PUT_BACK = -2  # PAIR: the picked card itself
 
 def name(v):
     return poker.name(v) if v >= 0 else "No card"
+
+
+def fit(head, scores, room):
+    # A line of running scores after its head, or without the head when four
+    # seats' scores need the room (pixels).
+    return head + scores if font.width(head + scores) <= room else scores
 
 
 class Table(Base):
@@ -320,12 +326,7 @@ class Table(Base):
             x = CARD_X + col[g] * PITCH
             col[g] += 1
             on = at is not None and at[0] == y and at[1] == x
-            if on:
-                fb.fill_rect(x - 1, y - 1, PITCH, 10, 1)
-            if i == self.picked:
-                fb.rect(x - 1, y - 1, PITCH, 10, 1)
-                fb.hline(x - 1, y + 9, PITCH, 1)
-            font.text(fb, font.card_label(cards[i]), x, y, 0 if on else 1, NORMAL)
+            ui.card(fb, font.card_label(cards[i]), x, y, on, i == self.picked)
         for g in range(3):
             y = self._y(g)
             h = order.index(g)
@@ -390,7 +391,7 @@ class Table(Base):
             for _ in range(free[c]):
                 on = at is not None and at[1] == x
                 if on:
-                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 10, 1)
+                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 9, 1)
                 font.text(fb, "%d" % c, x, LEFT_Y, 0 if on else 1, NORMAL)
                 x += LEFT_DX
 
@@ -413,7 +414,7 @@ class Table(Base):
         else:
             q = v.to_move()
             first = says(q, self.match.you, "is") + (" arranging" if self.viewer != q else " to move")
-        return first, "DEAL %d/%d  %s" % (v.deal_no, J.DEALS, self._totals(v.scores()))
+        return first, fit("DEAL %d/%d  " % (v.deal_no, J.DEALS), self._totals(v.scores()), ui.W)
 
     def _totals(self, pts):
         out = []
@@ -459,7 +460,7 @@ class Table(Base):
             foot = "TIE: " + " ".join([self.match.short(q) for q in won]) + " TAKE BACK"
         font.text(fb, "BETS " + " ".join(bets), 0, FOOT_Y[0])
         font.text(fb, foot, 0, FOOT_Y[1])
-        font.text(fb, "TOTAL " + self._totals(self.running(h + 1)), 0, FOOT_Y[2])
+        font.text(fb, fit("TOTAL ", self._totals(self.running(h + 1)), ui.W - 9), 0, FOOT_Y[2])
         font.text(fb, "A\x11", ui.W - 8, FOOT_Y[2])
 
     def running(self, hands):

@@ -33,6 +33,7 @@ X = 67  # the panel's left
 ROWS_Y = 10  # the first seat's line
 ROW_H = 8
 CALL_Y = 11  # in the call step: the call, then its odds
+ODDS_Y = 21  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
 HINT = "\x12\x13RANK \x10\x11SUIT"
 
 GRID = 0  # choosing a card to point at
@@ -165,8 +166,8 @@ class Table(Base):
             c = v.card_at(p)
             if c != P.UNKNOWN:
                 on = p == lit
-                if on:
-                    fb.fill_rect(x, y, CELL, CELL, 1)
+                if on:  # inverted, a column clear left of the label too
+                    fb.fill_rect(x - 1, y, CELL + 1, CELL, 1)
                 t = font.card_label(P.CARD[c])
                 font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
             elif p == aim or (at is not None and at[0] == y and at[1] == x):
@@ -198,7 +199,7 @@ class Table(Base):
             else:
                 head, c = "LAST CARD", aw[4]
             x = font.text(fb, head, X, y + 1) + 2
-            font.text(fb, call_text(c), x, y, 1, NORMAL)
+            font.text(fb, font.card_label(P.CARD[c]), x, y, 1, NORMAL)  # "Joker" would not fit
             y += 9
         for t in self._lines():
             font.text(fb, t, X, y)
@@ -236,9 +237,9 @@ class Table(Base):
             font.text(fb, "PILE EMPTY", X, 1)
             return
         font.text(fb, "PILE", X, 2)
-        fb.rect(X + 17, 0, 9, 10, 1)
+        fb.rect(X + 17, -1, 9, 10, 1)  # its top edge is the panel's: a row clear above the card
         top = P.score_label(taken)
-        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 1, 1, NORMAL)
+        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 0, 1, NORMAL)
         font.text(fb, "%d LEFT" % left, X + 30, 2)
 
     def _seat(self, fb, q, y):
@@ -293,16 +294,16 @@ class Table(Base):
         if self.match.persons() > 1:
             who = self.match.short(v.to_move())
             font.text(fb, who, ui.W - font.width(who), CALL_Y + 1)
-        y = CALL_Y + 11
+        y = ODDS_Y
         if self.match.option("odds") == "On":
             f = v.face_down()
             cards, pts = v.call_odds(c)
             x = font.text(fb, decimal(cards, f, 2), X, y, 1, NORMAL)
             font.text(fb, " CARDS", x, y + 1)
-            x = font.text(fb, decimal(pts, f, 1), X, y + 9, 1, NORMAL)
-            font.text(fb, " POINTS", x, y + 10)
+            x = font.text(fb, decimal(pts, f, 1), X, y + 8, 1, NORMAL)
+            font.text(fb, " POINTS", x, y + 9)
             if pts == self.best:
-                font.text(fb, "BEST ODDS", X, y + 19)
+                font.text(fb, "BEST ODDS", X, y + 16)  # above "BARRED" (issue 21)
         prev = v.previous_call()
         if prev != P.UNKNOWN and P.CALL + prev not in v.legal_view():
             x = font.text(fb, "BARRED:", X, 45) + 2  # just called (PR-7)
