@@ -298,7 +298,7 @@ def test_finished_trick_waits_for_a_then_the_bot_plays_on(tmp_path):
     said = g.table.said
     assert said.startswith(("P2 places ", "P2 takes back ")) and said.endswith(", " + g.match.message)
     row = ui.wrap(ui.glyphs(said), 27)[0]
-    assert drawn(dev, 0, table.MSG_Y, 100, table.MSG_Y + 6, lambda fb: font.text(fb, row, 0, table.MSG_Y))
+    assert drawn(dev, 0, table.TEXT_Y, 100, table.TEXT_Y + 6, lambda fb: font.text(fb, row, 0, table.TEXT_Y))
 
 
 def test_cursor_visits_only_legal_moves(tmp_path):
