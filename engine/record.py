@@ -57,7 +57,7 @@ def replay(rec):
         try:
             state.apply(m)
         except ValueError as e:
-            raise ValueError("move %d (%d) refused: %s" % (i, m, e))
+            raise ValueError("move %d (%r) refused: %s" % (i, m, e))
     want = rec.get("result")
     if want is not None and result_of(state) != want:
         raise ValueError("replayed result %r differs from record %r" % (result_of(state), want))

@@ -25,6 +25,7 @@ DIM = 1
 DARK = 2
 GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
+TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
@@ -174,12 +175,13 @@ class App:
     # --- settings and storage ---
 
     def saving_off(self, e):
-        # The storage refused a write (CircuitPython while the drive is on USB):
-        # say so once and play on without saving.
+        # The storage refused a write (CircuitPython while the drive is on USB),
+        # or the match outgrew a save (saves.TooLong): say so once and play on
+        # without saving.
         print("saving off:", e)
         if self.saving:
             self.saving = False
-            self.push(ui.Dialog(self, SAVING_OFF))
+            self.push(ui.Dialog(self, TOO_LONG if isinstance(e, saves.TooLong) else SAVING_OFF))
 
     # --- matches ---
 

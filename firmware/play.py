@@ -72,14 +72,10 @@ class GameScreen(ui.Screen):
             self.play(self.match.bot_move())
         # A person to move who does not have the device yet gets the hand-off
         # at once, even right after a bot's move (no frame of the last side).
-        if self.handoff_due():
+        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+                (self.who != self.viewer or not self.handed):
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
-
-    def handoff_due(self):
-        # A person is to move who has not taken the device yet (hidden hands).
-        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-            (self.who != self.viewer or not self.handed)
 
     def _result(self):
         if self.end == MATCH:
@@ -112,9 +108,9 @@ class GameScreen(ui.Screen):
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
-        elif not self.bot and self.who == self.viewer and not self.handoff_due():
-            # (Presses in the frame that started the match, say, before the
-            # hand-off is up are the last player's: dropped.)
+        elif not self.bot and self.who == self.viewer and (self.handed or not self.hidden):
+            # (Presses before the hand-off is up, in the frame that started
+            # the match say, are the last player's: dropped.)
             m = self.table.on_button(b)
             if m >= 0 and self.table.slow(m):
                 self.pending = m
@@ -228,7 +224,7 @@ class EndScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.sheet = table.sheet(app)
         self.standings = scores.Standings(match, self.sheet is None)
-        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
+        self.rows = ui.wrap(ui.glyphs(match.result_text()), 32)[:2]
 
     def on_button(self, b):
         if b == ui.RIGHT:

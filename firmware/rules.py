@@ -12,14 +12,14 @@ from firmware import font, ui
 
 COLS = 31  # 4 px cells, the last column keeps the scroll bar
 ROWS = 9
-TOP = ui.ROW + 2  # a line clear of the title bar, for an inverted heading
+TOP = ui.ROW + 2  # a line clear of the title bar
 PITCH = 6
 HOW = "How to play on Joker Pocket"  # the section shown first
 KEYS = "\x10\x11 SECTION  \x12\x13 SCROLL  A PAGE"  # under HOW
 # Characters the font lacks: suit and arrow symbols become glyphs, the rest plain ASCII.
 SUBST = {
     "\u2663": "\x01", "\u2666": "\x02", "\u2665": "\x03", "\u2660": "\x04", "\u2731": "\x05",
-    "\u25c0": "\x10", "\u25b6": "\x11", "\u25b2": "\x12", "\u25bc": "\x13", "\u2592": "\x14",
+    "\u25c0": "\x10", "\u25b6": "\x11", "\u25b2": "\x12", "\u25bc": "\x13",
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
     "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u00d7": "x",
 }
@@ -246,11 +246,11 @@ class Rules(ui.Screen):
             y = TOP
             while i < n and i < self.top + ROWS:
                 s = self._text(f, i)
-                if self.sub[i] & 128:
-                    fb.fill_rect(0, y - 1, COLS * 4 + 1, PITCH + 1, 1)
-                    font.text(fb, s, 1, y, 0, 0)
-                else:
-                    font.text(fb, s, 0, y, 1, 0)
+                end = font.text(fb, s, 0, y, 1, 0)
+                if self.sub[i] & 128 and end < COLS * 4 - 4:
+                    # A heading: a rule on from its words (the rows are too
+                    # close together for an inverted bar).
+                    fb.hline(end + 1, y + 2, COLS * 4 - end - 2, 1)
                 i += 1
                 y += PITCH
         # Scroll bar: the thumb's length and place show the part in view.

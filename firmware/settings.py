@@ -10,8 +10,9 @@
 import json
 
 from engine import registry
+from engine.state import one_of
 from firmware import saves, ui
-from firmware.menus import get, unpack
+from firmware.menus import MAX_SEATS, SaveError, _ints, get, parse, told, unpack
 
 NAME = "settings.jp"
 MAGIC = "JPSET"
@@ -25,8 +26,7 @@ ITEMS = (
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
     ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
 )
-MOST_SEATS = 8  # bounds for a remembered setup read from the file; the setup
-MOST_LEVELS = 8  # screen checks the entry against its game before using it
+MOST_LEVELS = 8  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
 
 def defaults():
@@ -64,20 +64,18 @@ def encode(chosen, setups):
 
 
 def decode(data):
-    # bytes of the file -> the settings; SaveError says what is wrong.
-    payload = unpack(data, MAGIC, VERSION)
-    try:
-        got = json.loads(payload.decode())
-    except ValueError:
-        raise saves.SaveError("bad payload")
-    if not isinstance(got, dict):
-        raise saves.SaveError("bad payload")
+    # bytes of the file -> the settings; SaveError says what is wrong. Every
+    # key this firmware knows is checked in full; keys it does not know are
+    # dropped (a key of a later firmware comes with its own check).
+    got = parse(unpack(data, MAGIC, VERSION))
+    if type(got) is not dict:
+        raise SaveError("not settings")
     out = defaults()
     for item in ITEMS:
         key = item[0]
         if key in got:
-            if got[key] not in item[2]:
-                raise saves.SaveError("%s cannot be %r" % (key, got[key]))
+            if not one_of(got[key], item[2]):
+                raise SaveError("wrong " + key, repr(got[key])[:40])
             out[key] = got[key]
     out["setups"] = setups(got.get("setups"))
     return out
@@ -89,7 +87,7 @@ def setups(raw):
     # checked for type and range, and a bad one (or a second one for the same
     # game) is dropped; the rest stand.
     out = []
-    if not isinstance(raw, list):
+    if type(raw) is not list:
         return out
     for e in raw:
         if _entry_ok(e) and not [o for o in out if o[0] == e[0]]:
@@ -98,47 +96,30 @@ def setups(raw):
 
 
 def _entry_ok(e):
-    if not isinstance(e, list) or len(e) != 3 or e[0] not in registry.ids():
+    if type(e) is not list or len(e) != 3 or not one_of(e[0], registry.ids()):
         return False
-    seats, opts = e[1], e[2]
-    if not isinstance(seats, list) or not 1 <= len(seats) <= MOST_SEATS:
+    if not e[1] or not _ints(e[1], -1, MOST_LEVELS - 1, MAX_SEATS) or type(e[2]) is not list:
         return False
-    for k in seats:
-        if not _int(k) or not -1 <= k < MOST_LEVELS:
-            return False
-    if not isinstance(opts, list):
-        return False
-    for o in opts:
-        if not isinstance(o, list) or len(o) != 2 or not isinstance(o[0], str) or not (_int(o[1]) or isinstance(o[1], str)):
+    for o in e[2]:
+        if type(o) is not list or len(o) != 2 or type(o[0]) is not str or type(o[1]) not in (int, str):
             return False
     return True
 
 
-def _int(v):
-    return isinstance(v, int) and not isinstance(v, bool)  # JSON's true is no number
-
-
 def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
-    # file is damaged; a missing file is no news.
-    try:
-        got = get(root, NAME, decode)
-    except (saves.SaveError, OSError) as e:
-        print("settings ignored:", e)
-        return defaults(), "Settings damaged: defaults restored"
+    # file was damaged (and set aside); a missing file is no news.
+    got, e, kept = get(root, NAME, decode)
     if got is None:
-        return defaults(), None
+        return defaults(), told("Settings reset; old file", e, kept)
     got.pop("setups")  # read again by the title when it needs them (recall)
-    return got, None
+    return got, told("Damaged copy of the settings", e, kept)
 
 
 def recall(root):
     # The remembered setups (setups() above); none when the file is missing or
     # damaged (read() at boot reports that).
-    try:
-        got = get(root, NAME, decode)
-    except (saves.SaveError, OSError):
-        return []
+    got = get(root, NAME, decode)[0]
     return [] if got is None else got["setups"]
 
 

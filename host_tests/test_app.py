@@ -7,10 +7,11 @@ import sys
 import types
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
+import framebuf
 from engine import registry
 from engine.rng import Rng
 from engine.state import CONTINUE, WINS, Game
-from firmware import menus, play, saves, tables, ui
+from firmware import font, menus, play, saves, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from tools.sim import SEEDS, Device
@@ -108,9 +109,45 @@ def pick_by_position(state, moves):
     return legal[Rng(len(moves) * 131 + 7).below(len(legal))]
 
 
-def play_out(dev, pick=pick_by_position, stop_after=None):
+def region(buf, x0, y0, x1, y1):
+    return [(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for y in range(y0, y1) for x in range(x0, x1)]
+
+
+def drawn(dev, x0, y0, x1, y1, paint):
+    # The panel's pixels in the box equal what paint(fb) draws on a blank frame there.
+    buf = bytearray(1024)
+    paint(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
+    return region(dev.display.buf, x0, y0, x1, y1) == region(buf, x0, y0, x1, y1)
+
+
+def trick_held(dev, g):
+    # DJ-9: a finished trick stays until A, its two cards at the right of the
+    # message, the lead then the follow, the winner's card inverted; nothing
+    # moves meanwhile, bots included. Then A.
+    table = sys.modules[type(g.table).__module__]
+    st = g.match.state
+    lead, follow, win = st.last_trick()
+    n = len(g.match.moves)
+    for _ in range(40):
+        dev.frame()
+    assert len(g.match.moves) == n and top(dev) is g and g.table.holding()
+    y = table.MSG_Y - 1
+    for x, c in ((ui.W - 35, lead), (ui.W - 17, follow)):
+        won = (c == lead) == (lead % 13 > follow % 13)
+        lit = sum(region(dev.display.buf, x, y, x + 17, y + 11))
+        assert lit > 17 * 11 // 2 if won else lit < 17 * 11 // 2
+        assert drawn(dev, x + 3, y + 2, x + 14, y + 9, lambda fb: (
+            fb.fill_rect(x, y, 17, 11, 1) if won else None,
+            font.text(fb, font.card_label(c), x + 3, y + 2, 0 if won else 1, font.NORMAL_SIZE)))
+    assert g.match.message.endswith("the trick") and (g.match.short(win) + " w") in g.match.message
+    press(dev, A)
+    assert not g.table.holding()
+
+
+def play_out(dev, pick=pick_by_position, stop_after=None, checks=None):
     # Plays until the end-of-match screen (or `stop_after` moves): the person's
-    # moves through the cursor, the bots by themselves, A on each game's end.
+    # moves through the cursor, the bots by themselves, A on each held trick and
+    # each game's end.
     for _ in range(MAX_FRAMES):
         t = top(dev)
         if isinstance(t, play.MatchEnd):
@@ -120,6 +157,10 @@ def play_out(dev, pick=pick_by_position, stop_after=None):
             return t
         if isinstance(t, play.GameEnd):
             press(dev, A)
+        elif isinstance(t, play.GameScreen) and t.table.holding():
+            trick_held(dev, t)
+            if checks is not None:
+                checks["held"] = checks.get("held", 0) + 1
         elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot and t.who == t.viewer:
             choose(dev, pick(t.match.state, t.match.moves))
         else:
@@ -194,27 +235,82 @@ def test_two_bots_pace_their_moves(tmp_path):
         assert times[i] - times[i - 1] >= dev.app.bot_delay
 
 
-def test_two_people_see_their_own_side(tmp_path):
-    # DJ-4: perfect information, no hand-off; the table shows the side of the
-    # person to move, and only that person's legal moves are selectable.
+def test_two_people_share_a_table_that_never_turns(tmp_path):
+    # DJ-4: perfect information, no hand-off. Two people share one picture,
+    # whoever moves: P1's ranks on the right, P2's on the left; only the
+    # mover's legal moves are selectable, on the mover's side. When the turn
+    # passes to the other person (to follow a lead; a game's first lead) the
+    # message names them in large letters.
     dev = new_device(tmp_path / "pvp", seed=3)
     setup_match(dev, ["Person", "Person"], games=1)
+    g = top(dev)
+    table = sys.modules[type(g.table).__module__]
     seen = set()
+    told = 0
     for _ in range(MAX_FRAMES):
         t = top(dev)
         if isinstance(t, play.MatchEnd):
             break
         assert not isinstance(t, play.Handoff)
-        if isinstance(t, play.GameScreen) and t.end == play.NONE:
+        if isinstance(t, play.GameScreen) and t.table.holding():
+            trick_held(dev, t)
+        elif isinstance(t, play.GameScreen) and t.end == play.NONE:
             st = t.match.state
-            assert t.viewer == st.to_move()
-            assert sorted([s[2] for s in t.table.cursor.spots]) == sorted(st.legal_moves())
-            seen.add(t.viewer)
+            who = st.to_move()
+            spots = t.table.cursor.spots
+            assert sorted([s[2] for s in spots]) == sorted(st.legal_moves())
+            for y, x, m in spots:
+                assert x == table.STACK_X or (x >= table.MINE_X) == (who == 0)
+            sel = t.table.cursor.at()
+            for s in range(4):
+                y = table.ROW0 + s * table.PITCH
+                if sel[0] == y and sel[1] != table.STACK_X:
+                    continue  # the selected card is drawn inverted
+                ranks = ["".join([table.RANKS[c % 13] for c in st.hand(q) if c // 13 == s]) for q in (0, 1)]
+                assert drawn(dev, 0, y, table.STACK_X - 4, y + 6, lambda fb: font.text(
+                    fb, ranks[1], table.OPP_END - font.width(ranks[1]), y))
+                assert drawn(dev, table.MINE_X, y, ui.W, y + 6, lambda fb: font.text(fb, ranks[0], table.MINE_X, y))
+            if st.phase() == t.match.game.FOLLOW or not t.match.moves:
+                name = "P%d to follow" % (who + 1) if t.match.moves else "P%d leads first" % (who + 1)
+                assert drawn(dev, 0, table.MSG_Y, 100, table.MSG_Y + 8, lambda fb: font.text(
+                    fb, name, 0, table.MSG_Y, 1, font.NORMAL_SIZE))
+                told += 1
+            seen.add(who)
             choose(dev, pick_by_position(st, t.match.moves))
         else:
             dev.frame()
-    assert seen == {0, 1}
+    assert seen == {0, 1} and told > 3
     assert isinstance(top(dev), play.MatchEnd)
+
+
+def test_finished_trick_waits_for_a_then_the_bot_plays_on(tmp_path):
+    # DJ-9, DJ-10: against a bot every trick stays, both cards and its winner,
+    # until A (trick_held); the bot's pre-lead step and lead come after, the
+    # lead told with the step before it.
+    dev = new_device(tmp_path / "held", seed=7)
+    setup_match(dev, ["Person", "Bot Easy"])
+    checks = {}
+    play_out(dev, checks=checks, stop_after=12)  # four tricks of three moves
+    g = top(dev)
+    table = sys.modules[type(g.table).__module__]
+    assert checks["held"] == 3 and g.table.holding()
+    trick_held(dev, g)
+    st = g.match.state
+    for _ in range(MAX_FRAMES):
+        if st.trick() and st.to_move() == 0:
+            break  # the bot has led
+        if isinstance(top(dev), play.GameEnd):
+            press(dev, A)
+        elif g.table.holding():
+            trick_held(dev, g)
+        elif not g.bot and g.who == g.viewer:
+            choose(dev, pick_by_position(st, g.match.moves))
+        else:
+            dev.frame()
+    said = g.table.said
+    assert said.startswith(("P2 places ", "P2 takes back ")) and said.endswith(", " + g.match.message)
+    row = ui.wrap(ui.glyphs(said), 27)[0]
+    assert drawn(dev, 0, table.TEXT_Y, 100, table.TEXT_Y + 6, lambda fb: font.text(fb, row, 0, table.TEXT_Y))
 
 
 def test_cursor_visits_only_legal_moves(tmp_path):
@@ -269,7 +365,7 @@ def test_rules_screen_scrolls_and_condenses(tmp_path):
     i = rows.index("")
     assert i > 1 and " ".join(rows[:i]) == " ".join(body[2:4]).replace("**", "")
     h = rows.index("Setup")
-    assert r.sub[h] & 128 and rows[h - 1] == ""  # a heading, drawn inverted, after a blank
+    assert r.sub[h] & 128 and rows[h - 1] == ""  # a heading, with a rule after it, after a blank
     assert "- first item with \x03 hearts" in rows
     i = rows.index("- first item with \x03 hearts")
     assert rows[i + 1 : i + 3] == ["  continued", "- second item"]  # one list, no blank rows
@@ -341,7 +437,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = menus.read(root)
+    rec = menus.read(root)[0]
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
@@ -389,9 +485,9 @@ def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
             f.write(_damage(kind, good))
         dev = new_device(root)
         out = capsys.readouterr().out
-        assert "save ignored" in out, kind
+        assert "save.jp set aside" in out, kind
         d = top(dev)
-        assert isinstance(d, ui.Dialog) and "damaged" in " ".join(d.rows)
+        assert isinstance(d, ui.Dialog) and " ".join(d.rows).startswith("Saved match moved to save.bad: ")
         assert not os.path.exists(saves.path(root, saves.NAME))
         assert os.path.exists(saves.path(root, saves.ASIDE))
         press(dev, A)
@@ -411,8 +507,9 @@ def test_save_that_does_not_replay_is_ignored(tmp_path, capsys):
         dev = new_device(root)
         assert top(dev).items[0].startswith("Resume")
         press(dev, A)
-        assert "save ignored" in capsys.readouterr().out, change
+        assert "save set aside: does not replay" in capsys.readouterr().out, change
         assert isinstance(top(dev), ui.Dialog)
+        assert " ".join(top(dev).rows) == "Saved match moved to save.bad: does not replay"
         press(dev, A)
         assert type(top(dev)).__name__ == "Title" and not top(dev).items[0].startswith("Resume")
         assert dev.app.match is None and "engine.games.doublejoker" not in sys.modules
@@ -479,6 +576,9 @@ def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
             last_person = t.seat
             press(dev, A)
             continue
+        if g.table.holding():
+            trick_held(dev, g)
+            continue
         assert g.viewer == g.who == last_person
         choose(dev, pick_by_position(g.match.state, g.match.moves))
         dev.frame()
@@ -493,7 +593,9 @@ def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):
         for _ in range(60):
             t = top(dev)
             assert not isinstance(t, play.Handoff)
-            if isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
+            if isinstance(t, play.GameScreen) and t.table.holding():
+                trick_held(dev, t)
+            elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
                 choose(dev, pick_by_position(t.match.state, t.match.moves))
             dev.frame()
         assert len(dev.app.match.moves) > 2

@@ -10,7 +10,7 @@ import sys
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import georgian as G
 from engine.rng import Rng
-from firmware import play
+from firmware import play, ui
 from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
@@ -81,11 +81,19 @@ def person_move(dev, g, rng, checks):
             checks["jokers"] += 1
         else:
             steer(dev, t.cards, m)
-        for i in range(len(t.hand)):  # the playable cards drawn plain, the chosen one inverted
-            c = t.hand[i]
-            x = t._hand_x(i)
-            if t._plays(c) and t.mode == table.CARDS:
-                assert shows(dev, table.card_text(c), x, table.HAND_Y) == (x != t.cards.at()[1])
+        if t.mode == table.CARDS:
+            # Issue 21: every card of the hand crisp, as the shared card look
+            # draws it: the chosen one inverted; while some may not be played,
+            # the ones that may underlined, the others plain (never dimmed).
+            some = len(t.cards.spots) < len(t.hand)
+            for i in range(len(t.hand)):
+                c = t.hand[i]
+                x = t._hand_x(i)
+                buf, fb = blank()
+                ui.card(fb, table.card_text(c), x, table.HAND_Y, x == t.cards.at()[1], some and t._plays(c))
+                box = (x - 1, table.HAND_Y - 1, x + 12, table.HAND_Y + 9)
+                assert pixels(dev.display.buf, *box) == pixels(buf, *box), (c, some)
+            checks["restricted"] += some
         press(dev, A)
         checks["cards"] += 1
     assert len(g.match.moves) == n + 1 and g.match.moves[-1] == m
@@ -96,7 +104,7 @@ def play_deals(dev, deals, seed, persons):
     # person_move(), bots between, every finished trick held until A.
     rng = Rng(seed)
     checks = {"bids": 0, "trumps": 0, "cards": 0, "jokers": 0, "forbidden": 0, "held": 0, "ends": 0,
-              "handoffs": 0}
+              "handoffs": 0, "restricted": 0}
     for _ in range(MAX_FRAMES):
         t = top(dev)
         if isinstance(t, play.MatchEnd):
@@ -183,6 +191,7 @@ def test_nine_card_deals_trump_choice_and_jokers(tmp_path):
     checks = play_deals(dev, 4, 5, 2)
     assert checks["ends"] == 4 and checks["cards"] == 2 * 9 * 4
     assert checks["trumps"] >= 1 and checks["jokers"] >= 1 and checks["forbidden"] >= 1
+    assert checks["restricted"] >= 10  # following suit with cards that may not be played
     assert g.match.state.deals_done() == 4 and g.match.state.bonus(0) is not None
 
 
@@ -228,7 +237,44 @@ def test_joker_second_step_and_back(tmp_path):
     assert g.match.moves[-1] == G.joker_lead(2, 1) and st.led_suit() == 2
     text = table.play_text(G.joker_lead(2, 1))  # the Joker, the heart it named, low
     x, y = table.BOX[0]
-    assert shows(dev, text, x + (table.BOX_W - table.font.width(text, table.NORMAL)) // 2, y + 1)
+    assert shows(dev, text, x + (table.BOX_W + 1 - table.font.width(text, table.NORMAL)) // 2,
+                 y + table.LABEL_DY)
+
+
+def test_joker_high_and_low_on_the_keys_shown(tmp_path):
+    # GJ-13, GJ-14: the Joker's step shows UP for high and DOWN for low, and
+    # those keys choose them: led, for the suit under the cursor; played to a
+    # trick, between HIGH and LOW. LEFT/RIGHT still walk every choice.
+    dev = new_device(tmp_path / "keys", 9)
+    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    t = g.table
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER and "\x12high \x13low" in t._message()
+    for s in range(4):
+        steer(dev, t.opts, G.joker_lead(s, 0))
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, UP)
+        assert t.opts.selected() == G.joker_lead(s, 0)
+    press(dev, DOWN)
+    press(dev, A)
+    assert g.match.moves[-1] == G.joker_lead(3, 1)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.tn > 0 and G.JOKER_HI in t.legal)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, DOWN)
+    assert t.opts.selected() == G.JOKER_LO
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, A)
+    assert g.match.moves[-1] == G.JOKER_HI
 
 
 def test_sheet_from_the_pause_menu_any_time(tmp_path):

@@ -136,7 +136,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     dev = new_device(root, seed=9)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
     play_until(dev, lambda: len(m.moves) >= 7)
-    rec = menus.read(root)
+    rec = menus.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
     assert top(dev2).items[0] == "Resume Stand-in"

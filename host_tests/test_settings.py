@@ -56,9 +56,12 @@ def test_damaged_file_gives_defaults_with_a_message(tmp_path, capsys):
         with open(str(root / settings.NAME), "wb") as f:
             f.write(data)
         dev = new_device(root)
-        assert "settings ignored" in capsys.readouterr().out, kind
+        assert "settings.jp set aside" in capsys.readouterr().out, kind
         d = top(dev)
-        assert isinstance(d, ui.Dialog) and "defaults" in " ".join(d.rows), kind
+        assert isinstance(d, ui.Dialog), kind
+        assert " ".join(d.rows).startswith("Settings reset; old file moved to settings.bad: "), kind
+        with open(str(root / "settings.bad"), "rb") as f:
+            assert f.read() == data, kind  # kept as it was, for a look
         assert dev.app.settings == settings.defaults()
         assert dev.i2c.panel.contrast == 0xCF
         press(dev, A)

@@ -204,7 +204,7 @@ def shortest_to(dev, label):
 def at_decision(dev):
     g = top(dev)
     return (isinstance(g, play.GameScreen) and g.end == play.NONE and not g.bot and g.who == g.viewer
-            and not g.table.holding() and not g.handoff_due() and g.pending < 0)
+            and not g.table.holding() and (g.handed or not g.hidden) and g.pending < 0)
 
 
 def presses_to_decision(dev, gid, lines):

@@ -129,14 +129,14 @@ class Script:
         self.steps.append(step)
         self.frames.append(ram(self.dev))
 
-    def damage(self, text):
+    def damage(self, text, why):
         # The page keeps a file as text of one char per byte; a char above
         # 255, written by hand, counts as its low byte.
         with open(saves.path(self.root, saves.NAME), "wb") as f:
             f.write(bytes([ord(c) & 255 for c in text]))
         self.restart(["set", "jokerpocket/" + saves.NAME, text])
         t = self.top()
-        assert isinstance(t, ui.Dialog) and " ".join(t.rows) == menus.DAMAGED
+        assert isinstance(t, ui.Dialog) and " ".join(t.rows) == "Saved match moved to save.bad: " + why
 
     def store(self):
         self.steps.append(["store"])
@@ -243,10 +243,10 @@ def damage_script(gid, root, hands):
     with open(saves.path(root, saves.NAME), "rb") as f:
         data = bytearray(f.read())
     data[-2] ^= 0x01  # one bit of the payload: the checksum no longer matches
-    s.damage(data.decode("latin-1"))
+    s.damage(data.decode("latin-1"), "checksum wrong")
     s.store()
     s.press(A)
-    s.damage("not a save \u2603")
+    s.damage("not a save \u2603", "unknown format")
     s.store()
     s.press(A)
     return s
@@ -358,7 +358,7 @@ def test_damaged_save_gives_the_notice(runs):
     for store in result["stores"]:
         assert saves.NAME not in store and saves.ASIDE in store
     assert result["stores"] == script.stores
-    with pytest.raises(saves.SaveError):
+    with pytest.raises(menus.SaveError):
         menus.decode(result["stores"][0][saves.ASIDE].encode("latin-1"))
 
 

@@ -195,8 +195,9 @@ def tour(root, seeds_dir):
             rig.press(b)
 
     def person_turn():
+        # A person's move, or a finished trick waiting for their A.
         t = rig.app.stack[-1]
-        return isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot
+        return isinstance(t, play.GameScreen) and (t.end == play.NONE and not t.bot or t.table.holding())
 
     def play_on(moves):
         # Up to `moves` person moves (RIGHT 0-2 times, then A), bots between.

@@ -24,7 +24,7 @@ from engine import codec, const
 from engine.bits import POP8, members
 from engine.cards import SUITS
 from engine.rng import Rng
-from engine.state import CONTINUE, POINTS, Game, State, seat_name
+from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
 INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
@@ -342,12 +342,13 @@ class Georgian(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.seer >= 0 and (self.hid[0] | self.hid[1] | self.hid[2] | self.hid[3]):
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        if not (isinstance(move, int) and 0 <= move < 256 and self._legal(move)):
-            raise ValueError(self.why_illegal(move))
-        self.apply_legal(move)
+        State.check(self, move)
+
+    def legal(self, move):
+        return self._legal(move)
 
     def apply_legal(self, move):
         self.known = False
@@ -664,17 +665,17 @@ class Georgian(State):
                 return False
         return True
 
-    def result_text(self):
+    def result_text(self, you=None):
         # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
         if self._ph < BETWEEN:
             return ""
         d = self.deals_done() - 1
-        made = [seat_name(q) for q in range(4) if self.bids[q] == self.taken[q]]
+        made = [seat_name(q, you) for q in range(4) if self.bids[q] == self.taken[q]]
         text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
         ph = self.phase_of(d)
         if d + 1 == self.phase_deals(ph)[1]:
             adj = self.bonus(ph)[0]
-            got = ["%s +%d" % (seat_name(q), adj[q]) for q in range(4) if adj[q] > 0]
+            got = ["%s +%d" % (seat_name(q, you), adj[q]) for q in range(4) if adj[q] > 0]
             if not got:
                 return text + ". Phase %d: no bonus" % (ph + 1)
             return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
@@ -683,20 +684,22 @@ class Georgian(State):
 
     # ----- text
 
-    def describe(self, move):
+    def describe(self, move, you=None):
         # A legal move, before it is applied: short text for the screen and the log.
         if move == CONTINUE:
-            return "Deal %d: %s deals" % (self.d + 2, seat_name((self.dealer + 1) % 4))
-        who = seat_name(self.turn)
+            return "Deal %d: %s" % (self.d + 2, says((self.dealer + 1) % 4, you, "deals"))
+        p = self.turn
         if move >= TRUMP:
-            return "%s names %s" % (who, "no trump" if move == NO_TRUMP else SUIT_WORDS[move - TRUMP] + " trump")
+            what = "no trump" if move == NO_TRUMP else SUIT_WORDS[move - TRUMP] + " trump"
+            return "%s %s" % (says(p, you, "names"), what)
         if move >= BID:
-            return "%s bids %d" % (who, move - BID)
+            return "%s %d" % (says(p, you, "bids"), move - BID)
         if move >= LEAD:
-            return "%s leads Jk %s, %s" % (who, "low" if move & 1 else "high", SUIT_WORDS[(move - LEAD) >> 1])
+            how = "low" if move & 1 else "high"
+            return "%s Jk %s, %s" % (says(p, you, "leads"), how, SUIT_WORDS[(move - LEAD) >> 1])
         if move >= JOKER:
-            return "%s plays Jk %s" % (who, "high" if move == JOKER_HI else "low")
-        return "%s %s %s" % (who, "plays" if self.tn else "leads", label(move))
+            return "%s Jk %s" % (says(p, you, "plays"), "high" if move == JOKER_HI else "low")
+        return "%s %s" % (says(p, you, "plays" if self.tn else "leads"), label(move))
 
     def why_illegal(self, move):
         ph = self._ph
@@ -706,7 +709,7 @@ class Georgian(State):
             return "the deal is over: continue to the next one"
         if move == CONTINUE:
             return "the deal is still being played"
-        if not isinstance(move, int) or not 0 <= move <= NO_TRUMP:
+        if move > NO_TRUMP:
             return "no such move"
         if ph == CHOOSE:
             return "name a trump suit or no trump first"

@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, WINS, Game, State, seat_name
+from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
 INFO = Game(seats=(2, 2),
@@ -351,10 +351,10 @@ class HabitualJoker(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.unseen[0] or self.unseen[1]:
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        State.apply(self, move)
+        State.check(self, move)
 
     def apply_legal(self, move):
         if move == CONTINUE:
@@ -555,43 +555,43 @@ class HabitualJoker(State):
         # Is card c still to be played: not on a stack, not discarded?
         return not (self.piled[W[c]] | (self.dead if W[c] else 0)) & B[c]
 
-    def result_text(self):
+    def result_text(self, you=None):
         if self._ph < BETWEEN:
             return ""
         a, b = self.pts
         if a == b:
             text = "Deal %d tied %d-%d" % (self.deal_no, a, b)
         else:
-            text = "%s wins deal %d, %d-%d" % (seat_name(0 if a > b else 1), self.deal_no, a, b)
+            text = "%s deal %d, %d-%d" % (says(0 if a > b else 1, you, "wins"), self.deal_no, a, b)
         lead = 0 if a > b else 1
         why = self.end
         if why == END_CAUGHT:
-            return text + ": %s cannot catch up" % seat_name(1 - lead)
+            return text + ": %s catch up" % says(1 - lead, you, "cannot")
         if why == END_STUCK:
-            return text + ": %s cannot play" % seat_name(1 - lead)
+            return text + ": %s play" % says(1 - lead, you, "cannot")
         if why == END_SOLO:
-            return text + ": %s went ahead alone" % seat_name(lead)
+            return text + ": %s ahead alone" % says(lead, you, "went")
         if why == END_ALONE:
-            return text + ": %s cannot play on" % seat_name(0 if self.stop == 2 else 1)
+            return text + ": %s play on" % says(0 if self.stop == 2 else 1, you, "cannot")
         if why == END_OUT:
             return text + ": both out of cards"
         return text + ": neither can play"
 
     # ----- text
 
-    def describe(self, move, seat=None):
-        # A legal move, before it is applied. seat None gives the neutral log
+    def describe(self, move, you=None):
+        # A legal move, before it is applied. you None gives the neutral log
         # form; a seat gets it worded for that player ("your", "you").
         if move == CONTINUE:
-            return "Deal %d: %s deals" % (self.deal_no + 1, seat_name(1 - self.dealer))
+            return "Deal %d: %s" % (self.deal_no + 1, says(1 - self.dealer, you, "deals"))
         p = self.turn
-        head = "" if seat == p else seat_name(p) + ": "
+        head = "" if you == p else seat_name(p) + ": "
         c = self.card_of(move)
         if move < STACK:
             return head + label(c) + " to spares"
         k = self.stack_of(move)
         owner = k >> 2
-        if owner == seat:
+        if owner == you:
             where = " on your "
         elif owner == p:
             where = " on own "
@@ -604,7 +604,7 @@ class HabitualJoker(State):
         g = self.gain(move)
         if g[0] or g[1]:
             s = p if g[0] else 1 - p
-            text += ", +1 " + ("you" if s == seat else seat_name(s))
+            text += ", +1 " + ("you" if s == you else seat_name(s))
         if self.block[k] == 1:
             return text + ", unblocks"
         if owner != p and c // 13 == self.top[k] // 13:

@@ -410,7 +410,7 @@ def problem(values, hs):
     # Why groups of these values may not be played (JP-9, JP-13), or "".
     for g in range(3):
         if values[g] < 0:
-            return "a Joker has no card to stand for"
+            return "no card is left for a Joker"
     if hs == 13 and values[2] > min(values[0], values[1]):
         return "the 3-card hand beats hand 2"
     return ""
@@ -705,22 +705,23 @@ class JokerPoker(State):
         g = self.hist[-1]
         return self.n * g[seat] - sum(g)
 
-    def result_text(self):
+    def result_text(self, you=None):
         # Who took each hand of the deal just revealed.
         if self._ph == ARRANGE:
             return ""
         out = []
         for h in range(3):
-            names = " ".join([seat_name(q) for q in self.hand_winners(h)])
+            names = " ".join([seat_name(q, you) for q in self.hand_winners(h)])
             out.append(("Hand %d " if not h else "%d ") % (h + 1) + (names + " tie" if " " in names else names))
         return ", ".join(out)
 
-    def describe(self, move, seat=None):
-        # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0".
+    def describe(self, move, you=None):
+        # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0"
+        # (worded for seat you: "bet 4 2 0").
         if move == CONTINUE:
             return "Deal %d" % (self.deal_no + 1)
         p = self.turn
-        head = "" if seat == p else seat_name(p) + ": "
+        head = "" if you == p else seat_name(p) + ": "
         if move < RANK:
             at = p * self.hs
             return head + "swap %s %s" % (label(self.hand[at + SWAP_I[move]]), label(self.hand[at + SWAP_J[move]]))
