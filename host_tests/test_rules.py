@@ -54,7 +54,7 @@ def test_every_game_opens_on_how_to_play_in_players_words():
     for gid in registry.ids():
         r = screen(gid)
         rows = r.rows()
-        assert rows[0] == rules.HOW and r.sub[0] & 128, gid  # a heading, drawn inverted
+        assert rows[0] == rules.HOW and r.sub[0] & 128, gid  # drawn as a heading
         assert rows[1] == rules.KEYS and len(rules.KEYS) <= rules.COLS
         # Page one holds the controls: what A and B do.
         page = " ".join(rows[: rules.ROWS])
