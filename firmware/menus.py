@@ -18,6 +18,7 @@ from firmware.tables import playable
 
 class Title(ui.Menu):
     # Resume (when a save exists), then each game and its rules, then Settings.
+    # The cursor opens on Resume, else on the game last started.
     transient = __name__
 
     def __init__(self, app):
@@ -35,6 +36,9 @@ class Title(ui.Menu):
         items.append("Settings")
         self.acts.append(("settings", None))
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
+        last = recall(app) if app.saved is None else None
+        if last:
+            self.cur = _index(self.acts, ("play", last[0][0]), 0)
 
     def select(self, i):
         act, gid = self.acts[i]
@@ -57,6 +61,9 @@ class Title(ui.Menu):
 
 class Setup(ui.Menu):
     # Who sits where (Person or a bot level) and the game's options, then Start.
+    # It opens as the game was last started, the cursor on Start; A on any line
+    # starts (so mashing A never turns a person into a bot), LEFT/RIGHT change
+    # a line.
     transient = __name__
 
     def __init__(self, app, game_id):
@@ -66,16 +73,36 @@ class Setup(ui.Menu):
         self.info = game.INFO
         self.lo, self.hi = game.INFO.seats
         self.opts = game.INFO.options
-        self.n = self.lo
-        # As many people as the game suggests, the others the first bot level.
+        # At first as many people as the game suggests, the others the first
+        # bot level, and open hands as the settings say.
         people = self.info.people
         self.seats = [PERSON] * people + [0] * (self.hi - people)
-        self.vals = [0] * len(self.opts)  # index into each option's choices
-        for j in range(len(self.opts)):  # open hands as the settings say
-            if self.opts[j][0] == self.info.reveal and app.settings["open"] in self.opts[j][2]:
-                self.vals[j] = self.opts[j][2].index(app.settings["open"])
-        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   B back")
+        self.n = self.lo
+        options = {}
+        if self.info.reveal is not None:
+            options[self.info.reveal] = app.settings["open"]
+        last = self._last(recall(app))
+        if last is not None:
+            self.n = len(last[0])
+            self.seats[: self.n] = last[0]
+            options = last[1]
+        self.vals = []  # index into each option's choices
+        for key, label, choices, shown in self.opts:
+            self.vals.append(_index(choices, options.get(key), 0))
+        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   A start   B back")
         self._label()
+        self.cur = len(self.items) - 1  # Start
+
+    def _last(self, setups):
+        # The game's remembered (seats, options) when it still takes them, else None.
+        for gid, seats, pairs in setups:
+            if gid == self.game_id:
+                try:
+                    options = self.info.setup(dict(pairs), len(seats))
+                except ValueError:
+                    return None
+                return (seats, options) if max(seats) < len(self.kinds) else None
+        return None
 
     def _rows(self):
         # What each line is: ("n", 0), ("seat", i), ("opt", j), ("start", 0).
@@ -107,25 +134,46 @@ class Setup(ui.Menu):
         self.cur = min(self.cur, len(items) - 1)
 
     def adjust(self, i, d):
+        # RIGHT means more: more players, a larger number (best of 1, 3, 5,
+        # stopping at the ends); names (Person, the bot levels, On/Off) go round.
         kind, j = self.rows[i]
         if kind == "n":
-            self.n = self.lo + (self.n - self.lo + d) % (self.hi - self.lo + 1)
+            self.n = max(self.lo, min(self.hi, self.n + d))
         elif kind == "seat":
-            # Cycle Person, Bot level 0, 1, ...
             k = len(self.kinds) + 1
             self.seats[j] = (self.seats[j] + 1 + d) % k - 1
         elif kind == "opt":
-            self.vals[j] = (self.vals[j] + d) % len(self.opts[j][2])
+            choices = self.opts[j][2]
+            if isinstance(choices[0], int):
+                up = sorted(choices)
+                self.vals[j] = choices.index(up[max(0, min(len(up) - 1, up.index(choices[self.vals[j]]) + d))])
+            else:
+                self.vals[j] = (self.vals[j] + d) % len(choices)
         self._label()
 
     def select(self, i):
-        if self.rows[i][0] != "start":
-            self.adjust(i, 1)
-            return
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
         start_match(self.app, self.game_id, options, self.seats[: self.n])
+
+
+def _index(seq, x, default):
+    # seq.index(x), or default when x is not there.
+    for i in range(len(seq)):
+        if seq[i] == x:
+            return i
+    return default
+
+
+def recall(app):
+    # The remembered setups (firmware/settings.py), read from the file when the
+    # title or a setup opens; the settings module goes again at once.
+    from firmware import settings
+
+    got = settings.recall(app.root)
+    registry.forget([settings.__name__])
+    return got
 
 
 # ----- starting a match
@@ -144,10 +192,22 @@ def load_game(app, game_id):
 
 def start_match(app, game_id, options, seats):
     # A new match replaces the save of an older one at its first move; till
-    # then the older one can still be resumed.
+    # then the older one can still be resumed. The setup becomes the game's
+    # remembered one before the screens change: firmware/settings.py reads the
+    # file with this module, which goes when the title does.
     load_game(app, game_id)
     app.match = Match(app.root, game_id, options, seats, new_seed(app))
+    from firmware import settings
+
+    refused = None
+    try:
+        settings.remember(app.root, app.settings, game_id, seats, app.match.options)
+    except OSError as e:
+        refused = e
+    registry.forget([settings.__name__])
     app.restack(GameScreen(app, app.match))
+    if refused is not None:
+        app.saving_off(refused)  # said over the table
 
 
 def new_seed(app):

@@ -108,7 +108,9 @@ class GameScreen(ui.Screen):
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
-        elif not self.bot and self.who == self.viewer:
+        elif not self.bot and self.who == self.viewer and (self.handed or not self.hidden):
+            # (Presses before the hand-off is up, in the frame that started
+            # the match say, are the last player's: dropped.)
             m = self.table.on_button(b)
             if m >= 0 and self.table.slow(m):
                 self.pending = m
@@ -255,15 +257,22 @@ class GameEnd(EndScreen):
 
 
 class MatchEnd(EndScreen):
-    # The winner, how the last round ended and the final scores; A goes back
-    # to the title.
+    # The winner, how the last round ended and the final scores; A plays again
+    # with the same setup, B goes back to the title.
+    transient = "firmware.menus"  # loaded to start the next match
+
     def __init__(self, app, match, table):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
+        self.setup = (match.game_id, match.options, match.seats)
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: back to title")
+        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: again  B: title")
 
     def key(self, b):
-        if b == ui.A or b == ui.B:
+        if b == ui.A:
+            from firmware.menus import start_match
+
+            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+        elif b == ui.B:
             self.app.home()

@@ -172,4 +172,4 @@ def test_every_cut_of_the_settings_file(tmp_path, monkeypatch):
             want = first if first is not None else settings.defaults()
             k = found.index(new)
             assert found[:k] == [want] * k and found[k:] == [new] * (len(found) - k)
-            assert len(found) > len(settings.encode(new))
+            assert len(found) > len(settings.encode(new, []))

@@ -177,7 +177,10 @@ def test_saves_written_before_load_as_before(tmp_path):
         assert list(m.moves) == rec["moves"] and binascii.crc32(m.state.encode()) == state_crc, gid
     dev, root, notices = boards.boot({"settings.jp": MAIN_SETTINGS})
     want = {"contrast": "Low", "flip": "On", "bots": "Normal", "repeat": "On", "open": "On"}
-    assert notices == [] and dev.app.settings == want and settings.encode(want) == MAIN_SETTINGS
+    assert notices == [] and dev.app.settings == want
+    # Written now, the same keys in the same order, and the remembered setups last (issue 21).
+    payload = MAIN_SETTINGS.split(b"\n", 1)[1]
+    assert settings.encode(want, []) == saves.pack(settings.MAGIC, settings.VERSION, payload[:-1] + b', "setups": []}')
     assert dev.i2c.panel.contrast == 0x20
 
 
@@ -419,7 +422,7 @@ def test_settings_damaged_any_way_give_the_defaults(tmp_path):
 
 def test_settings_tmp_and_keys_of_later_firmware(tmp_path):
     boards = Boards(tmp_path)
-    newer = settings.encode(dict(settings.defaults(), bots="Fast"))
+    newer = settings.encode(dict(settings.defaults(), bots="Fast"), [])
     dev, root, notices = boards.boot({"settings.jp": MAIN_SETTINGS, "settings.tmp": newer})
     assert notices == [] and dev.app.settings["bots"] == "Fast" and contents(root) == {"settings.jp": newer}
     dev, root, notices = boards.boot({"settings.jp": MAIN_SETTINGS, "settings.tmp": newer[:-1]})

@@ -15,7 +15,7 @@ from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import georgian as table
-from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_app import check_frame, menu_pick, press, set_up
 from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
 from host_tests.test_prediction_ui import frame_of, match_at
 
@@ -26,15 +26,8 @@ def start(dev, seats, deals="All 24"):
     # Title -> Georgian Joker -> the four seats ("Person", "Bot Hard", ...),
     # the Deals option -> Start.
     menu_pick(dev, "Georgian Joker")
-    s = top(dev)
-    assert s.items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
-    for i in range(4):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Deals: " + deals:
-        press(dev, RIGHT)
-    menu_pick(dev, "Start")
+    assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
+    set_up(dev, ["P%d: %s" % (i + 1, seats[i]) for i in range(4)] + ["Deals: " + deals])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
     global table  # an earlier test's game switch unloads the table: the app loads it afresh
@@ -178,7 +171,13 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
 def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
     dev = new_device(tmp_path / "two", 8)
     g = start(dev, ["Person", "Person", "Bot Easy", "Bot Easy"])
-    press(dev, A)  # the first dealer's draw
+    # GJ-3: no draw screen to press through; the first hand-off names the dealer.
+    assert not g.table.holding()
+    dev.idle()
+    h = top(dev)
+    assert isinstance(h, play.Handoff)
+    dealer = (len(g.match.state.dealer_draw()) - 1) % 4
+    assert h.game.table.handoff_lines(h.seat)[-1] == "First Ace: P%d deals" % (dealer + 1)
     checks = play_deals(dev, 2, 2, 2)
     assert checks["ends"] == 2 and checks["handoffs"] >= 4  # GJ-22
     assert g.table.handoff_lines(0)[0].startswith("Deal 2/24, 2 cards")

@@ -15,7 +15,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import habitual as table
 from tools.sim import SEEDS, Device
-from host_tests.test_app import check_frame, press
+from host_tests.test_app import check_frame, press, set_up
 
 MAX_FRAMES = 60000
 SOLO_TRIES = 12  # two-person matches played at most until one has a solo phase
@@ -37,19 +37,8 @@ def start(dev, seats, deals=1, open_hands=False):
     while t.items[t.cur] != "Habitual Joker":
         press(dev, DOWN)
     press(dev, A)
-    s = top(dev)
-    for i in range(2):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Match: best of %d" % deals:
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    while s.items[s.cur] != "Open hands: " + ("On" if open_hands else "Off"):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    assert s.items[s.cur] == "Start"
-    press(dev, A)
+    set_up(dev, ["P1: " + seats[0], "P2: " + seats[1], "Match: best of %d" % deals,
+                 "Open hands: " + ("On" if open_hands else "Off")])
     assert dev.app.match is not None and dev.app.match.game_id == "habitual"
 
 
@@ -460,11 +449,11 @@ import binascii
 import tools.host
 from tools.uibench import Rig, _mkdir
 from firmware import play, ui
-from firmware.buttons import A, DOWN, RIGHT, UP
+from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
 rig.frame()
-for b in (DOWN, DOWN, A, UP, A):  # Habitual Joker, Start: a person against Bot Easy
+for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Easy
     rig.press(b)
 n = 0
 for _ in range(20000):

@@ -15,7 +15,7 @@ from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
-from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_app import check_frame, menu_pick, press, set_up
 from host_tests.test_habitual_ui import blank, steer
 from host_tests import test_prediction_ui as prediction_ui
 from host_tests.test_prediction_ui import new_device, shows, top
@@ -26,15 +26,7 @@ MAX_FRAMES = 20000
 def start(dev, seats):
     # Title -> Joker Poker -> as many players as seats ("Person", "Bot Hard", ...) -> Start.
     menu_pick(dev, "Joker Poker")
-    s = top(dev)
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
     g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]  # under a hand-off
     assert isinstance(g, play.GameScreen) and g.match.game_id == "jokerpoker"
     return g

@@ -12,7 +12,7 @@ from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import prediction as table
-from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
 from host_tests import guard
 from host_tests.test_habitual_ui import blank, pixels, steer
 from tools.sim import SEEDS, Device
@@ -34,17 +34,8 @@ def start(dev, seats, odds="On"):
     # Title -> Prediction -> as many players as seats ("Person", "Bot Hard",
     # ...), the Odds option -> Start.
     menu_pick(dev, "Prediction")
-    s = top(dev)
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Odds: " + odds:
-        press(dev, RIGHT)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))]
+           + ["Odds: " + odds])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "prediction"
     return g
@@ -363,11 +354,7 @@ def test_bots_alone_play_on_without_a_press(tmp_path):
     # A turn's result waits for A only when a person is there to press it.
     dev = new_device(tmp_path / "bots", seed=5)
     menu_pick(dev, "Prediction")
-    s = top(dev)
-    dev.press(DOWN)
-    dev.press(RIGHT)
-    assert s.items[1] == "P1: Bot Easy" and s.items[2] == "P2: Bot Easy"
-    menu_pick(dev, "Start")
+    set_up(dev, ["P1: Bot Easy", "P2: Bot Easy"])
     for _ in range(20000):
         if isinstance(top(dev), play.MatchEnd):
             break

@@ -14,7 +14,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from host_tests import standin
 from host_tests.check import raises
-from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
 
 GAME = ("standin", "Stand-in", "host_tests.standin", "host_tests.standin")
@@ -31,16 +31,7 @@ def register(monkeypatch):
 def start(dev, seats):
     # Title -> Stand-in -> as many players as seats, each seat as given -> Start.
     menu_pick(dev, "Stand-in")
-    s = top(dev)
-    assert type(s).__name__ == "Setup"
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
     assert isinstance(top(dev), play.GameScreen)
     return dev.app.match
 
@@ -65,6 +56,7 @@ def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_p
     s = top(dev)
     # INFO.people = 3: three people at first, then bots; 2 seats to start with.
     assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start"]
+    press(dev, DOWN)  # from Start round to Players
     press(dev, RIGHT)
     press(dev, RIGHT)
     assert s.items[:5] == ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Bot Easy"]

@@ -88,7 +88,7 @@ def bot_match(app, gid, strong=False):
     # end screen and back to the title; yields the moves made after every frame.
     from engine import registry
     from firmware import menus, play
-    from firmware.buttons import A
+    from firmware.buttons import A, B
 
     info = menus.load_game(app, gid).INFO
     first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
@@ -105,7 +105,7 @@ def bot_match(app, gid, strong=False):
         if app.match is not None:
             moves = len(app.match.moves)
         yield moves
-    app.buttons.inject(A)
+    app.buttons.inject(B)  # back to the title (A would play again)
     app.step()
 
 

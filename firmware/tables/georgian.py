@@ -19,7 +19,8 @@
 # a Joker then asks high or low (and, led, the suit) in the middle; B steps
 # back. Bids and trump are picked in the middle the same way. A finished trick
 # stays with its winner marked until A, and the match opens on the deal that
-# found the first dealer (GJ-3), when a person is at the table.
+# found the first dealer (GJ-3), when one person is at the table (with more,
+# the first hand-offs name the dealer).
 from engine.games import georgian as G
 from engine.state import says
 from firmware import font, scores, ui
@@ -92,7 +93,9 @@ class Table(Base):
             m = self.match.moves[-1] if n else -1
             people = self.match.persons()
             if not n:
-                self.held = DRAW if people else 0
+                # With people sharing the device the hand-off before the first
+                # one's turn stops the table anyway: it names the dealer instead.
+                self.held = DRAW if people == 1 else 0
             elif self.seen == n - 1 and m < G.BID and st.tn == 0 and people:
                 self.held = TRICK
             else:
@@ -194,7 +197,8 @@ class Table(Base):
     # ----- what other screens show
 
     def handoff_lines(self, seat):
-        # The deal and the bids (and tricks) so far, for everybody to see.
+        # The deal and the bids (and tricks) so far, for everybody to see; in
+        # the first deal the first dealer (GJ-3) when people share the device.
         v = self.match.state
         lines = ["Deal %d/%d, %d cards, trump %s" % (v.deal_no(), v.deals(), v.cards(), suit_text(v.trump)
                                                       if v.phase() != G.CHOOSE else "?")]
@@ -210,6 +214,8 @@ class Table(Base):
         lines.append(bids)
         if v.phase() == G.PLAYING:
             lines.append(took)
+        elif v.deal_no() == 1 and self.match.persons() > 1:  # no draw screen then (refresh)
+            lines.append("First Ace: %s deals" % self.match.short((len(v.dealer_draw()) - 1) % 4))
         return lines
 
     def sheet(self, app):
