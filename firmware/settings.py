@@ -1,5 +1,5 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put; firmware.menus
+# written atomically as the save is (firmware.saves pack/put; firmware.reading
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
 # This module is in memory at boot and while the Settings screen is up only;
@@ -8,7 +8,6 @@ import json
 
 from engine.state import one_of
 from firmware import saves, ui
-from firmware.menus import SaveError, get, parse, told, unpack
 
 NAME = "settings.jp"
 MAGIC = "JPSET"
@@ -58,6 +57,8 @@ def decode(data):
     # bytes of the file -> the settings; SaveError says what is wrong. Every
     # key this firmware knows is checked in full; keys it does not know are
     # dropped (a key of a later firmware comes with its own check).
+    from firmware.reading import SaveError, parse, unpack  # loaded at start-up only
+
     got = parse(unpack(data, MAGIC, VERSION))
     if type(got) is not dict:
         raise SaveError("not settings")
@@ -74,6 +75,8 @@ def decode(data):
 def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
     # file was damaged (and set aside); a missing file is no news.
+    from firmware.reading import get, told  # loaded at start-up only
+
     got, e, kept = get(root, NAME, decode)
     if got is None:
         return defaults(), told("Settings reset; old file", e, kept)
