@@ -6,7 +6,8 @@ import json
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
-from engine import record, registry
+from engine import registry
+from engine.play import replay
 from engine.state import WINS
 from firmware import font, play, reading, saves, scores, tables, ui
 from firmware.buttons import A, B, DOWN, RIGHT
@@ -234,10 +235,10 @@ def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
     for line in lines:
         rec = json.loads(line)
         assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
-        st = record.replay(rec)
+        st = replay(rec)
         assert st.num_seats() == 3 and st.is_over()
         rec["seats"] = 4  # the same moves at another table do not replay
-        raises(ValueError, record.replay, rec)
+        raises(ValueError, replay, rec)
     assert selfplay.parse_args(["--game", "standin", "--seats", "3"])[3] == 3
     assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
     assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])
