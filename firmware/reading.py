@@ -7,14 +7,14 @@ import binascii
 import json
 import os
 
-from engine import registry
+from engine import const, registry
 from firmware import saves
 from firmware.match import Match
 from firmware.tables import playable
 
 SAVED = "Saved match"  # the save in a notice (told())
 FIELDS = ("game", "options", "seed", "seats", "moves")
-MAX_SEATS = 4  # the most any game has
+_MAX_SEATS = const(4)  # the most any game has
 
 
 def refused(root, e):
@@ -76,7 +76,7 @@ def _checked(rec):
     seed = rec["seed"]
     if type(seed) is not int or seed < 0 or seed >> 30:
         raise SaveError("wrong seed", repr(seed)[:40])
-    if not _ints(rec["seats"], -1, 255, MAX_SEATS):
+    if not _ints(rec["seats"], -1, 255, _MAX_SEATS):
         raise SaveError("wrong seats", repr(rec["seats"])[:40])
     if not _ints(rec["moves"], 0, 255, saves.MAX_MOVES):
         raise SaveError("wrong moves", repr(rec["moves"])[:40])
@@ -88,7 +88,7 @@ def _checked(rec):
 MAX_PAYLOAD = 4 * saves.MAX_MOVES + 256  # "255," a move; the other fields of a save take under 128 bytes
 HEAD = 32  # bytes that hold any header line the firmware writes ("JPSAVE 2 89abcdef 8448\n")
 MAX_FILE = HEAD + MAX_PAYLOAD  # a file (save or settings) larger than this is refused unread
-MAX_LISTS = 64  # JSON arrays and objects in a payload: a save has 4
+_MAX_LISTS = const(64)  # JSON arrays and objects in a payload: a save has 4
 KEPT = 3  # damaged files kept for a look, the newest first: save.bad, save.bad.1, save.bad.2
 
 
@@ -166,7 +166,7 @@ def parse(payload):
     # more arrays and objects than a file of ours (nested, a few KB of them
     # would fill a board's heap).
     lists = payload.count(b"[") + payload.count(b"{")
-    if lists > MAX_LISTS:
+    if lists > _MAX_LISTS:
         raise SaveError("unreadable", "%d arrays and objects" % lists)
     try:
         return json.loads(payload.decode())

@@ -2,6 +2,7 @@
 # (markdown marks dropped, paragraphs joined, blank lines collapsed) and
 # word-wrapped to the SMALL font. Only an index of where each screen row starts
 # stays in memory; the rows in view are re-read from the file when it scrolls.
+from engine import const
 from firmware import font, ui
 
 COLS = 31  # 4 px cells, the last column keeps the scroll bar
@@ -15,8 +16,8 @@ SUBST = {
     "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u00d7": "x",
 }
 HEAD = 1  # block kinds
-PARA = 2
-ITEM = 3
+_PARA = const(2)
+_ITEM = const(3)
 
 
 def _plain(line):
@@ -77,7 +78,7 @@ def read_block(f, pos):
             pos = here
             break
         if not kind:
-            kind = ITEM if bullet else PARA
+            kind = _ITEM if bullet else _PARA
             if bullet:
                 line = line[2:]
         parts.append(_plain(line))
@@ -87,7 +88,7 @@ def read_block(f, pos):
 
 
 def block_rows(kind, text):
-    if kind == ITEM:
+    if kind == _ITEM:
         rows = ui.wrap(text, COLS - 2)
         for i in range(len(rows)):
             rows[i] = ("- " if i == 0 else "  ") + rows[i]
@@ -130,7 +131,7 @@ class Rules(ui.Screen):
                     continue  # the document's title: the screen's title bar says it
                 # A blank row between blocks, except under a heading and
                 # between the items of one list.
-                if prev and prev != HEAD and not (prev == ITEM and kind == ITEM):
+                if prev and prev != HEAD and not (prev == _ITEM and kind == _ITEM):
                     self.offs.append(-1)
                     self.sub.append(0)
                 n = len(block_rows(kind, text))

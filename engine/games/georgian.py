@@ -62,10 +62,10 @@ RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
 # played high after another high Joker takes it too (see _play).
-P_JOKER = const(100)  # a Joker played high by a follower
-P_TOP = const(99)  # a Joker led high naming trump
-P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
-P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
+_P_JOKER = const(100)  # a Joker played high by a follower
+_P_TOP = const(99)  # a Joker led high naming trump
+_P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
+_P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
 P_TRUMP = const(50)  # + rank
 P_SUIT = const(20)  # + rank, of the suit led or named
 
@@ -384,10 +384,10 @@ class Georgian(State):
                 s = (m - LEAD) >> 1
                 self.ts = s
                 self.bw = 0
-                self.bp = P_LEAD_LO if m & 1 else (P_TOP if s == t else P_LEAD_HI)
+                self.bp = _P_LEAD_LO if m & 1 else (_P_TOP if s == t else _P_LEAD_HI)
             elif m == JOKER_HI:
                 self.bw = tn  # GJ-13, GJ-17: the last high Joker wins
-                self.bp = P_JOKER
+                self.bp = _P_JOKER
         else:
             s = SUIT[m]
             r = RANK[m]

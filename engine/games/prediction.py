@@ -32,7 +32,7 @@ PREDICT = const(64)
 JOKER = const(24)
 NCARDS = const(25)
 NSCORE = const(30)  # scorecards
-TARGET = const(173)
+_TARGET = const(173)
 BONUS = const(10)  # PR-11
 UNKNOWN = const(255)  # a face-down card in a view; no prediction, call or position
 VERSION = const(1)
@@ -361,7 +361,7 @@ class Prediction(State):
         for i in range(self.n):
             self.tot[i] += self.pts[i]
         # PR-13: after a whole round, a total of 173 or more ends the match.
-        if self.deal_no % self.n == 0 and max(self.tot) >= TARGET:
+        if self.deal_no % self.n == 0 and max(self.tot) >= _TARGET:
             self._ph = OVER
         else:
             self._ph = BETWEEN
