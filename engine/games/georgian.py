@@ -19,9 +19,9 @@
 #
 # The state keeps every finished deal's bids and tricks (the score sheet);
 # points, phase bonuses and totals are worked out from it (_score), so they
-# never go out of step and cost nothing in encode().
-from engine import codec, const
-from engine.bits import POP8, members
+# never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
+from engine import const
+from engine.bits import POP8
 from engine.cards import SUITS
 from engine.rng import Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
@@ -39,7 +39,6 @@ NO_TRUMP = const(64)
 JOKER = const(36)  # the first Joker's card id (the second is 37)
 NONE = const(4)  # trump: none; suit of a Joker
 UNSET = const(255)  # a bid not made yet; no turned card (9-card deals)
-VERSION = const(1)
 
 # Phases of a deal.
 CHOOSE = const(0)  # the player left of the dealer names trump (9-card deals)
@@ -128,9 +127,10 @@ def new_game(seed, options=None, seats=4):
 
 
 def decode(data):
-    s = Georgian()
-    s._load(data)
-    return s
+    # From the bytes encode() gives (engine/games/georgian_bytes.py).
+    from engine.games import georgian_bytes
+
+    return georgian_bytes.decode(data)
 
 
 def _copy(dst, src):
@@ -865,82 +865,8 @@ class Georgian(State):
         self.total = src.total
 
     def encode(self):
-        # 15 bytes of counters; bids, tricks, the trick, the last trick,
-        # Jokers and hidden counts per seat (24); the chooser's three cards (3);
-        # the Rng state (4); a location nibble per card id 0..35 (18: 0
-        # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
-        # ranks left allowed (8); the dealer's draw; the sheet. Points are
-        # worked out from the sheet.
-        out = bytearray([VERSION, self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump,
-                         self.turned, self.tn, self.ts, self.bw, self.bp, self.jout, self.seer + 1])
-        out.append(self.pwin)
-        out += self.bids
-        out += self.taken
-        out += self.trick
-        out += self.prev
-        out += self.jk
-        out += self.hid
-        out += self.first3
-        out += self.rs
-        for c in range(0, 36, 2):
-            out.append(self._where(c) | self._where(c + 1) << 4)
-        for i in range(0, 16, 2):
-            out.append(9 - popcount9(self.ban[i]) | (9 - popcount9(self.ban[i + 1])) << 4)
-        out.append(len(self.draw))
-        out += self.draw
-        codec.put_int(out, len(self.sheet))
-        out += self.sheet
-        return bytes(out)
+        # The state's bytes are engine/games/georgian_bytes.py's: the device
+        # copies states (copy_from) and never asks for them.
+        from engine.games import georgian_bytes
 
-    def _where(self, c):
-        s = SUIT[c]
-        bit = 1 << RANK[c]
-        if s == NONE or not FULL[s] & bit:
-            return 0
-        for q in range(4):
-            if self.hm[4 * q + s] & bit:
-                return 1 + q
-        return 5 if self.gone[s] & bit else 0
-
-    def _load(self, data):
-        if len(data) < 75 or data[0] != VERSION:
-            raise ValueError("not a Georgian Joker state")
-        (self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump, self.turned, self.tn,
-         self.ts, self.bw, self.bp, self.jout) = data[1:14]
-        self.seer = data[14] - 1
-        self.pwin = data[15]
-        at = 16
-        for buf in (self.bids, self.taken, self.trick, self.prev, self.jk, self.hid):
-            _copy(buf, data[at:at + 4])
-            at += 4
-        _copy(self.first3, data[at:at + 3])
-        self.rs = bytes(data[at + 3:at + 7])
-        at += 7
-        for c in range(36):
-            loc = data[at + c // 2] >> (4 * (c & 1)) & 15
-            if loc:
-                s = SUIT[c]
-                if loc == 5:
-                    self.gone[s] |= 1 << RANK[c]
-                else:
-                    self.hm[4 * (loc - 1) + s] |= 1 << RANK[c]
-        at += 18
-        for i in range(16):
-            k = data[at + i // 2] >> (4 * (i & 1)) & 15
-            self.ban[i] = 511 & ~((1 << k) - 1)
-        at += 8
-        n = data[at]
-        self.draw = bytes(data[at + 1:at + 1 + n])
-        at += 1 + n
-        n, at = codec.get_int(data, at)
-        self.sheet = bytes(data[at:at + n])
-        self._score()
-        if self._ph == BETWEEN or self._ph == OVER:
-            n = self.cards()
-            for q in range(4):
-                self.dp[q] = points(self.bids[q], self.taken[q], n)
-
-
-def suits_text(m):
-    # The suits of a 4-bit mask as letters ("ch"): for tests and logs.
-    return "".join([SUITS[s] for s in members(m)])
+        return georgian_bytes.encode(self)
