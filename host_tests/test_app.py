@@ -189,11 +189,15 @@ def test_person_vs_bot_full_match(tmp_path):
     # DJ-15: a best-of-3 match played to its end through the buttons.
     dev = new_device(tmp_path / "pvb", seed=11)
     assert "firmware.menus" in sys.modules
+    refusals = "engine.games.doublejoker_refusals"
+    registry.forget([refusals])  # earlier tests' illegal moves loaded it
     setup_match(dev, ["Person", "Bot Easy"])
     m = dev.app.match
     assert m.seats == [-1, 0] and m.options == {"games": 3}
     assert "firmware.menus" not in sys.modules  # the title's menus: not in a match's heap
     st = m.state  # the match drops it when it ends
+    play_out(dev, stop_after=30)
+    assert refusals not in sys.modules  # the table offers legal moves only: no move is refused
     end = play_out(dev)
     assert st.is_over()
     w = st.winner()

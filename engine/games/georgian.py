@@ -702,43 +702,10 @@ class Georgian(State):
         return "%s %s" % (says(p, you, "plays" if self.tn else "leads"), label(move))
 
     def why_illegal(self, move):
-        ph = self._ph
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if move > NO_TRUMP:
-            return "no such move"
-        if ph == CHOOSE:
-            return "name a trump suit or no trump first"
-        if ph == BIDDING:
-            if not BID <= move < TRUMP:
-                return "it is time to bid"
-            k = move - BID
-            if k > self.cards():
-                return "bid at most %d" % self.cards()
-            return "the dealer may not bid %d: the bids would add up to %d" % (k, self.cards())
-        if move >= BID:
-            return "the bidding is over"
-        p = self.turn
-        if move == 0 or move == 27 or JOKER_LO < move < LEAD:
-            return "no such card"
-        if move >= JOKER:
-            if not self.jk[p]:
-                return "you have no Joker"
-            if move >= LEAD:
-                return "only the leader names a suit for the Joker"
-            return "a led Joker names a suit, high or low"
-        if not self.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
-            return "you do not hold %s" % label(move)
-        self._must()
-        if self.ms == self.ts and self.trick[0] >= LEAD:
-            return "you must play your highest %s" % SUIT_WORDS[self.ms][:-1]
-        if self.ms == self.ts:
-            return "you must follow suit: %s" % SUIT_WORDS[self.ms]
-        return "you must play a trump: %s" % SUIT_WORDS[self.ms]
+        # engine/games/georgian_refusals.py: loaded for a refused move alone.
+        from engine.games import georgian_refusals
+
+        return georgian_refusals.why(self, move)
 
     # ----- hidden information (GJ-22)
 

@@ -612,42 +612,10 @@ class HabitualJoker(State):
         return text
 
     def why_illegal(self, move):
-        ph = self._ph
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if not 0 <= move < STACK + 80 or JOKER < move < STACK:
-            return "no such move"
-        p = self.turn
-        i = 2 * p
-        hw = self.hw
-        if move < STACK:
-            if move == JOKER:
-                if not hw[i + 1] & JOKERS:
-                    return "you have no Joker in hand"
-            elif not hw[i + W[move]] & B[move]:
-                if self.sw[i + W[move]] & B[move]:
-                    return "%s is already in your spares" % label(move)
-                return "%s is not in your hand" % label(move)
-            return "spares are full (3)"
-        t = target_of(move)
-        k = self.stack_of(move)
-        j = (move - STACK) % 10
-        if t >= 4 and ph == SOLO:
-            return "stack frozen: %s has stopped" % seat_name(1 - p)
-        if j >= 8:
-            if t < 4:
-                return "a Joker cannot go on your own stack"
-            if not (hw if j == 8 else self.sw)[i + 1] & JOKERS:
-                return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
-        if self.block[k] == 2:
-            return "that stack is blocked by a Joker"
-        if self.block[k] == 1:
-            return "that stack is blocked: only the %s unblocks it" % label(self.key[k])
-        return "you do not hold the %s" % label(self.card_of(move))
+        # engine/games/habitual_refusals.py: loaded for a refused move alone.
+        from engine.games import habitual_refusals
+
+        return habitual_refusals.why(self, move)
 
     # ----- hidden information (HJ-hidden)
 

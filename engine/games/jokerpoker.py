@@ -738,37 +738,10 @@ class JokerPoker(State):
         return head + "bet %d %d %d" % bets_of(move)
 
     def why_illegal(self, move):
-        if self._ph == OVER:
-            return "the match is over"
-        if self._ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being arranged"
-        if not 0 <= move < BET + 125:
-            return "no such move"
-        p = self.turn
-        at = p * self.hs
-        if move < RANK:
-            i = SWAP_I[move]
-            j = SWAP_J[move]
-            if j >= self.hs:
-                return "no such card"
-            if self.grp[at + i] == self.grp[at + j]:
-                return "both cards are in the same hand"
-            return "two Jokers in one hand"
-        if move < AUTO:
-            if self.hand[at] < RED_JOKER:
-                return "you hold no Joker"
-            return "the Jokers already stand there"
-        why = self.problem(p)
-        if why:
-            return why
-        have = self.free_bets(p)
-        for v in bets_of(move):
-            if not have[v]:
-                return "no betting card %d left" % v
-            have[v] -= 1
-        return "that move is not allowed now"
+        # engine/games/jokerpoker_refusals.py: loaded for a refused move alone.
+        from engine.games import jokerpoker_refusals
+
+        return jokerpoker_refusals.why(self, move)
 
     # ----- hidden information (JP-15)
 
