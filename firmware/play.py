@@ -2,11 +2,12 @@
 # bots and the pass-and-play hand-off to the next person, the pause menu and
 # the quit confirmation, and the end-of-round and end-of-match screens, for 2
 # to 4 seats and any mix of people and bots.
+from engine import const
 from engine.state import CONTINUE, best_seats
 from firmware import scores, tables, ui
 from firmware.match import PERSON
 
-END_DELAY = 1200  # ms the final position stays up before the result screen
+_END_DELAY = const(1200)  # ms the final position stays up before the result screen
 NONE = 0
 DEAL = 1  # a game of the match ended: CONTINUE is the only move
 MATCH = 2
@@ -63,7 +64,7 @@ class GameScreen(ui.Screen):
         if self.table.holding():
             return  # until A
         if self.end != NONE:
-            if self.app.clock.ticks_diff(now, self.moved_at) >= END_DELAY:
+            if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
                 self._result()
             return
         if self.bot:

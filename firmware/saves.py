@@ -7,8 +7,8 @@
 # by put(): to <name>.tmp first, then renamed over <name>, so a cut mid-write
 # leaves the old file whole. (binascii's CRC-32 is in C on the board and the
 # host; one a file, so its bignum on a 32-bit board costs nothing.) This module
-# writes, as a match does at every move; reading the files is done at the title
-# alone, by firmware/menus.py, so a match's heap holds none of it.
+# writes, as a match does at every move; reading the files is done at start-up
+# and for a resume alone, by firmware/reading.py, so a match's heap holds none of it.
 import binascii
 import os
 
@@ -17,7 +17,7 @@ from engine import record
 VERSION = 2
 NAME = "save.jp"
 TMP = "save.tmp"
-ASIDE = "save.bad"  # a damaged save set aside (firmware/menus.py set_aside)
+ASIDE = "save.bad"  # a damaged save set aside (firmware/reading.py set_aside)
 MAGIC = "JPSAVE"
 # The longest match the rules make is Georgian Joker's: 24 deals of at most 9
 # tricks of 4 cards, with 4 bids, a trump choice and a CONTINUE each, at most
@@ -78,7 +78,7 @@ def commit(root, name):
         os.rename(tmp, dest)
     except OSError:
         # Filesystems that refuse to rename over a file: a whole .tmp file is
-        # the newer copy (firmware/menus.py get()) if the cut comes between these two steps.
+        # the newer copy (firmware/reading.py get()) if the cut comes between these two steps.
         remove(dest)
         os.rename(tmp, dest)
 

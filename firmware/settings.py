@@ -1,5 +1,5 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put; firmware.menus
+# written atomically as the save is (firmware.saves pack/put; firmware.reading
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
 # The file also remembers each game's last setup ("setups"), for the title and
@@ -12,9 +12,10 @@ import json
 from engine import registry
 from engine.state import one_of
 from firmware import saves, ui
-from firmware.menus import MAX_SEATS, SaveError, _ints, get, parse, told, unpack
+from firmware.reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
 
 NAME = "settings.jp"
+MODULES = (__name__, "firmware.reading")  # what reading the file loads: dropped after
 MAGIC = "JPSET"
 VERSION = 1
 
@@ -98,7 +99,7 @@ def setups(raw):
 def _entry_ok(e):
     if type(e) is not list or len(e) != 3 or not one_of(e[0], registry.ids()):
         return False
-    if not e[1] or not _ints(e[1], -1, MOST_LEVELS - 1, MAX_SEATS) or type(e[2]) is not list:
+    if not e[1] or not ints(e[1], -1, MOST_LEVELS - 1, MAX_SEATS) or type(e[2]) is not list:
         return False
     for o in e[2]:
         if type(o) is not list or len(o) != 2 or type(o[0]) is not str or type(o[1]) not in (int, str):

@@ -11,7 +11,7 @@ import framebuf
 from engine import registry
 from engine.rng import Rng
 from engine.state import CONTINUE, WINS, Game
-from firmware import font, menus, play, saves, tables, ui
+from firmware import font, play, reading, saves, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from tools.sim import SEEDS, Device
@@ -176,6 +176,12 @@ def new_device(root, seed=1, seeds_dir=SEEDS):
     return dev
 
 
+def reading_held():
+    # The modules in memory that hold the files' reading (firmware/reading.py:
+    # loaded at start-up and for a resume alone).
+    return [n for n in sys.modules if n.startswith("firmware") and hasattr(sys.modules[n], "unpack")]
+
+
 def test_title_lists_registered_games(tmp_path):
     dev = new_device(tmp_path / "title")
     t = top(dev)
@@ -186,6 +192,7 @@ def test_title_lists_registered_games(tmp_path):
             want += [registry.title(gid), "Rules: " + registry.title(gid)]
     assert t.items == want + ["Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
     assert not tables.available("nosuchgame")
+    assert reading_held() == []  # the title's heap holds no reading of files
     press(dev, B)  # B on the title does nothing
     assert top(dev) is t
 
@@ -194,11 +201,15 @@ def test_person_vs_bot_full_match(tmp_path):
     # DJ-15: a best-of-3 match played to its end through the buttons.
     dev = new_device(tmp_path / "pvb", seed=11)
     assert "firmware.menus" in sys.modules
+    refusals = "engine.games.doublejoker_refusals"
+    registry.forget([refusals])  # earlier tests' illegal moves loaded it
     setup_match(dev, ["Person", "Bot Easy"])
     m = dev.app.match
     assert m.seats == [-1, 0] and m.options == {"games": 3}
     assert "firmware.menus" not in sys.modules  # the title's menus: not in a match's heap
     st = m.state  # the match drops it when it ends
+    play_out(dev, stop_after=30)
+    assert refusals not in sys.modules  # the table offers legal moves only: no move is refused
     end = play_out(dev)
     assert st.is_over()
     w = st.winner()
@@ -437,14 +448,15 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = menus.read(root)[0]
+    rec = reading.read(root)[0]
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
     t = top(dev2)
-    assert t.items[0] == "Resume " + registry.title(GAME)
+    assert t.items[0] == "Resume " + registry.title(GAME) and reading_held() == []
     press(dev2, A)
     m2 = dev2.app.match
+    assert reading_held() == []  # read for the resume, then dropped
     assert bytes(m2.moves) == bytes(m.moves)
     assert m2.state.encode() == m.state.encode()
     end2 = play_out(dev2)
@@ -477,7 +489,7 @@ def _damage(kind, data):
 def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
     rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": [3]}
     good = saves.encode(rec)
-    assert menus.decode(good) == rec
+    assert reading.decode(good) == rec
     for kind in ("checksum", "truncated", "version", "garbage", "empty"):
         root = str(tmp_path / ("damaged-" + kind))
         os.makedirs(root)

@@ -8,6 +8,7 @@
 import sys
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
+from engine import registry
 from engine.games import georgian as G
 from engine.rng import Rng
 from firmware import play, ui
@@ -20,6 +21,8 @@ from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
 from host_tests.test_prediction_ui import frame_of, match_at
 
 MAX_FRAMES = 20000
+BYTES = "engine.games.georgian_bytes"  # the state as bytes: the host's tests and tools alone
+REFUSALS = "engine.games.georgian_refusals"  # why a move is refused: a damaged save's replay alone
 
 
 def start(dev, seats, deals="All 24"):
@@ -143,6 +146,7 @@ def play_deals(dev, deals, seed, persons):
 
 
 def test_first_deals_through_the_buttons_one_person(tmp_path):
+    registry.forget([BYTES, REFUSALS])  # loaded by earlier tests' encode() and illegal moves
     dev = new_device(tmp_path / "one", 7)
     g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
     st = g.match.state
@@ -166,6 +170,8 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
     assert isinstance(end, play.GameEnd)
     # With a sheet of its own the end screen keeps the last deal's points only.
     assert end.standings.history is None and end.standings.last == sheet.st.history()[-1]
+    # A match on the device never asks for a state's bytes, nor why a move is refused.
+    assert BYTES not in sys.modules and REFUSALS not in sys.modules
 
 
 def test_two_people_pass_the_device_and_see_the_bids(tmp_path):

@@ -6,9 +6,10 @@ import json
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
-from engine import record, registry
+from engine import registry
+from engine.play import replay
 from engine.state import WINS
-from firmware import font, menus, play, saves, scores, tables, ui
+from firmware import font, play, reading, saves, scores, tables, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
@@ -136,7 +137,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     dev = new_device(root, seed=9)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
     play_until(dev, lambda: len(m.moves) >= 7)
-    rec = menus.read(root)[0]
+    rec = reading.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
     assert top(dev2).items[0] == "Resume Stand-in"
@@ -173,7 +174,7 @@ def test_a_new_match_quit_before_its_first_move_keeps_the_older_save(tmp_path):
     with open(saves.path(root, saves.NAME), "rb") as f:
         assert f.read() == before
     press(dev, A)
-    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(menus.decode(before)["moves"])
+    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(reading.decode(before)["moves"])
 
 
 def test_verdicts_for_one_winner_a_share_and_a_draw():
@@ -226,10 +227,10 @@ def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
     for line in lines:
         rec = json.loads(line)
         assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
-        st = record.replay(rec)
+        st = replay(rec)
         assert st.num_seats() == 3 and st.is_over()
         rec["seats"] = 4  # the same moves at another table do not replay
-        raises(ValueError, record.replay, rec)
+        raises(ValueError, replay, rec)
     assert selfplay.parse_args(["--game", "standin", "--seats", "3"])[3] == 3
     assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
     assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])

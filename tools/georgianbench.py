@@ -30,7 +30,7 @@ def match_moves():
 def resume_us(moves):
     # Microseconds to resume the match saved one move before its end: the
     # save decoded, then Match replaying it (the fastest of REPEAT).
-    from firmware import menus, saves
+    from firmware import reading, saves
     from firmware.match import Match
 
     rec = {"game": "georgian", "options": {"deals": "All 24"}, "seed": SEED, "seats": [-1, -1, 0, 0],
@@ -39,7 +39,7 @@ def resume_us(moves):
     best = None
     for _ in range(REPEAT):
         start = bench.now_us()
-        r = menus.decode(data)
+        r = reading.decode(data)
         m = Match("", r["game"], r["options"], r["seats"], r["seed"], r["moves"])
         took = bench.since_us(start)
         assert m.state.deals_done() == 23

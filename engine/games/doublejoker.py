@@ -255,37 +255,10 @@ class DoubleJoker(State):
                 self._start_trick()
 
     def why_illegal(self, move):
-        ph = self._ph
-        if not _is_code(move):
-            return "no such move: %r" % (move,)
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "this game is over: continue to the next game"
-        if move == CONTINUE:
-            return "the game is still going on"
-        seat = self.to_move()
-        if ph == PRE:
-            if move >= PLAY:
-                return "first place a card on its deuce or take back a stack"
-            if move >= TAKE:
-                return "the %s stack is empty" % SUIT_NAMES[move - TAKE]
-            s = move // 13
-            if move % 13 == 0:
-                return "the deuces stay on the table"
-            if not self._holds(seat, move):
-                return "you do not hold %s" % label(move)
-            return "placing %s leaves no %s to lead" % (label(move), SUIT_NAMES[s])
-        if move < PLAY:
-            if ph == LEAD:
-                return "you have placed or taken already: now lead a card"
-            return "follow with a card of the suit led"
-        c = move - PLAY
-        if not self._holds(seat, c):
-            return "you do not hold %s" % label(c)
-        if ph == LEAD:
-            return "lead a card of the suit you placed on or took back (%s)" % SUIT_NAMES[self.pre]
-        return "you must follow %s" % SUIT_NAMES[self.lead_card // 13]
+        # engine/games/doublejoker_refusals.py: loaded for a refused move alone.
+        from engine.games import doublejoker_refusals
+
+        return doublejoker_refusals.why(self, move)
 
     def is_over(self):
         return self._ph == OVER

@@ -35,12 +35,12 @@ OVER = const(3)  # the match has ended
 
 # How a deal ended (HJ-stop, HJ-caught).
 END_NONE = const(0)
-END_CAUGHT = const(1)  # the trailing player can no longer catch up
+_END_CAUGHT = const(1)  # the trailing player can no longer catch up
 END_STUCK = const(2)  # a player could not play while the other led
-END_SOLO = const(3)  # the player playing alone went ahead
-END_NEITHER = const(4)  # neither player could play
-END_ALONE = const(5)  # the player playing alone could not play on
-END_OUT = const(6)  # both players are out of cards
+_END_SOLO = const(3)  # the player playing alone went ahead
+_END_NEITHER = const(4)  # neither player could play
+_END_ALONE = const(5)  # the player playing alone could not play on
+_END_OUT = const(6)  # both players are out of cards
 
 JOKER = const(52)
 SPARES = const(8)  # target of a play to one's own spares
@@ -414,7 +414,7 @@ class HabitualJoker(State):
             hw[i + W[c]] |= B[c]
         self.known = False
         if abs(self.pts[0] - self.pts[1]) > self.left:
-            self._end(END_CAUGHT)
+            self._end(_END_CAUGHT)
         else:
             self._pass_turn(1 - p)
 
@@ -434,7 +434,7 @@ class HabitualJoker(State):
             self._ph = SOLO
             alone = False
         elif self.pts[p] > self.pts[q]:
-            self._end(END_SOLO)
+            self._end(_END_SOLO)
             return
         else:
             alone = True
@@ -444,12 +444,12 @@ class HabitualJoker(State):
         elif not (self.hw[0] | self.hw[1] | self.hw[2] | self.hw[3] | self.sw[0] | self.sw[1] | self.sw[2]
                   | self.sw[3]):
             self.stop = 0  # nobody stopped: the cards ran out (HJ-19)
-            self._end(END_OUT)
+            self._end(_END_OUT)
         elif alone:
-            self._end(END_ALONE)  # stop keeps the one who stopped first
+            self._end(_END_ALONE)  # stop keeps the one who stopped first
         else:
             self.stop |= 1 << p
-            self._end(END_NEITHER)
+            self._end(_END_NEITHER)
 
     def _end(self, why):
         # The deal is over (HJ-match): count it and see whether the match is decided.
@@ -565,15 +565,15 @@ class HabitualJoker(State):
             text = "%s deal %d, %d-%d" % (says(0 if a > b else 1, you, "wins"), self.deal_no, a, b)
         lead = 0 if a > b else 1
         why = self.end
-        if why == END_CAUGHT:
+        if why == _END_CAUGHT:
             return text + ": %s catch up" % says(1 - lead, you, "cannot")
         if why == END_STUCK:
             return text + ": %s play" % says(1 - lead, you, "cannot")
-        if why == END_SOLO:
+        if why == _END_SOLO:
             return text + ": %s ahead alone" % says(lead, you, "went")
-        if why == END_ALONE:
+        if why == _END_ALONE:
             return text + ": %s play on" % says(0 if self.stop == 2 else 1, you, "cannot")
-        if why == END_OUT:
+        if why == _END_OUT:
             return text + ": both out of cards"
         return text + ": neither can play"
 
@@ -612,42 +612,10 @@ class HabitualJoker(State):
         return text
 
     def why_illegal(self, move):
-        ph = self._ph
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if not 0 <= move < STACK + 80 or JOKER < move < STACK:
-            return "no such move"
-        p = self.turn
-        i = 2 * p
-        hw = self.hw
-        if move < STACK:
-            if move == JOKER:
-                if not hw[i + 1] & JOKERS:
-                    return "you have no Joker in hand"
-            elif not hw[i + W[move]] & B[move]:
-                if self.sw[i + W[move]] & B[move]:
-                    return "%s is already in your spares" % label(move)
-                return "%s is not in your hand" % label(move)
-            return "spares are full (3)"
-        t = target_of(move)
-        k = self.stack_of(move)
-        j = (move - STACK) % 10
-        if t >= 4 and ph == SOLO:
-            return "stack frozen: %s has stopped" % seat_name(1 - p)
-        if j >= 8:
-            if t < 4:
-                return "a Joker cannot go on your own stack"
-            if not (hw if j == 8 else self.sw)[i + 1] & JOKERS:
-                return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
-        if self.block[k] == 2:
-            return "that stack is blocked by a Joker"
-        if self.block[k] == 1:
-            return "that stack is blocked: only the %s unblocks it" % label(self.key[k])
-        return "you do not hold the %s" % label(self.card_of(move))
+        # engine/games/habitual_refusals.py: loaded for a refused move alone.
+        from engine.games import habitual_refusals
+
+        return habitual_refusals.why(self, move)
 
     # ----- hidden information (HJ-hidden)
 

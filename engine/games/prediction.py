@@ -32,7 +32,7 @@ PREDICT = const(64)
 JOKER = const(24)
 NCARDS = const(25)
 NSCORE = const(30)  # scorecards
-TARGET = const(173)
+_TARGET = const(173)
 BONUS = const(10)  # PR-11
 UNKNOWN = const(255)  # a face-down card in a view; no prediction, call or position
 VERSION = const(1)
@@ -361,7 +361,7 @@ class Prediction(State):
         for i in range(self.n):
             self.tot[i] += self.pts[i]
         # PR-13: after a whole round, a total of 173 or more ends the match.
-        if self.deal_no % self.n == 0 and max(self.tot) >= TARGET:
+        if self.deal_no % self.n == 0 and max(self.tot) >= _TARGET:
             self._ph = OVER
         else:
             self._ph = BETWEEN
@@ -506,49 +506,10 @@ class Prediction(State):
         return "Last card %s: %s %s, %s" % (label(card), seat_name(seat, you), got, AWARD_WHY[why])
 
     def why_illegal(self, move):
-        ph = self._ph
-        if not (move <= PREDICT + JOKER or move == CONTINUE):
-            return "no such move: %r" % (move,)
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if ph == PREDICTING:
-            if move < PREDICT:
-                return "predict the last card first"
-            i = move - PREDICT
-            if RANK[i] == 5 and i != JOKER:
-                return "a Two cannot be predicted"
-            q = self._clash(i)
-            c = self.pred[q]
-            if c == JOKER:
-                what = "Joker"
-            elif RANK[c] == RANK[i]:
-                what = "a %s" % RANK_NAMES[RANK[i]]
-            else:
-                what = SUIT_NAMES[SUIT[i]]
-            return "%s already predicted %s" % (seat_name(q), what)
-        if move >= PREDICT:
-            return "predictions are made before play"
-        if move < CALL:
-            if move >= NCARDS:
-                return "no such position"
-            if self.up >> (move - POINT) & 1:
-                return "that card is already face up"
-            return "you already point at that card"
-        if ph == POINTING:
-            return "point at a face-down card first"
-        c = move - CALL
-        if c >= NCARDS or (RANK[c] == 5 and c != JOKER):
-            return "a Two cannot be called: call Joker"
-        if c == JOKER:
-            if not JOKERS & ~self.seen:
-                return "all five jokers are face up"
-        elif self.seen >> c & 1:
-            return "%s is already face up" % label(c)
-        return "%s just called %s" % (seat_name((self.turn - 1) % self.n), call_name(c))
+        # engine/games/prediction_refusals.py: loaded for a refused move alone.
+        from engine.games import prediction_refusals
+
+        return prediction_refusals.why(self, move)
 
     # ----- what a seat may see (PR-14)
 

@@ -14,6 +14,7 @@
 # a card of the hand (place it) or a stack (take it back), then a card to
 # lead or to follow with. A finished trick stays, both cards with the
 # winner's inverted, until A, when a person is at the table.
+from engine import const
 from engine.cards import label
 from engine.state import CONTINUE, says
 from firmware import font, ui
@@ -21,13 +22,13 @@ from firmware.tables import Base, Cursor
 
 RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 10
 SUITS = "\x01\x02\x03\x04"
-CW = 4  # SMALL cell width
-TOP_Y = 1
+_CW = const(4)  # SMALL cell width
+_TOP_Y = const(1)
 ROW0 = 11  # y of the clubs row
 PITCH = 8
 OPP_END = 48  # the opponent's ranks end here, right-aligned towards the stacks
 STACK_X = 52
-STACK_W = 27  # the stack's frame, from STACK_X - 2
+_STACK_W = const(27)  # the stack's frame, from STACK_X - 2
 MINE_X = 80
 MSG_Y = 45
 TEXT_Y = 44  # the message's rows: two stand clear of the status line
@@ -80,7 +81,7 @@ class Table(Base):
                 else:
                     c = mv - g.PLAY if mv >= g.PLAY else mv
                     s = c // 13
-                    spots.append((ROW0 + s * PITCH, self._rank_x(viewer != self.right, s) + CW * side[s].index(c), mv))
+                    spots.append((ROW0 + s * PITCH, self._rank_x(viewer != self.right, s) + _CW * side[s].index(c), mv))
         self.cursor.set(spots)
 
     def _rank_x(self, left, s):
@@ -111,9 +112,9 @@ class Table(Base):
         st = self.match.state
         right = self.right
         sel = self.cursor.at()
-        self._player(fb, 1 - right, TOP_Y)
+        self._player(fb, 1 - right, _TOP_Y)
         t = "Game %d/%d" % (st.game_no, st.games)
-        font.text(fb, t, ui.W - font.width(t), TOP_Y)
+        font.text(fb, t, ui.W - font.width(t), _TOP_Y)
         fb.hline(0, ROW0 - 3, ui.W, 1)
         pre = st.pre_suit()
         for s in range(4):
@@ -125,7 +126,7 @@ class Table(Base):
         if sel is not None and sel[1] != STACK_X:
             # The selected card of the mover's hand: a bar under it (the
             # ranks stand too close together for one to be inverted).
-            fb.hline(sel[1] - 1, sel[0] + 6, CW + 1, 1)
+            fb.hline(sel[1] - 1, sel[0] + 6, _CW + 1, 1)
         fb.hline(0, MSG_Y - 3, ui.W, 1)
         fb.vline(STACK_X - 4, ROW0 - 3, MSG_Y - ROW0, 1)
         fb.vline(MINE_X - 3, ROW0 - 3, MSG_Y - ROW0, 1)
@@ -154,7 +155,7 @@ class Table(Base):
             t = self._opening(who) if opening else self.match.short(who) + " to follow"
             font.text(fb, t, 0, MSG_Y, 1, ui.NORMAL)
             return
-        rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), x // CW)
+        rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), x // _CW)
         for i in range(min(2, len(rows))):
             font.text(fb, rows[i], 0, TEXT_Y + 6 * i)
 
@@ -187,15 +188,15 @@ class Table(Base):
         cards = self.match.state.stack(s)
         on = sel is not None and sel[0] == y and sel[1] == STACK_X
         if on:
-            fb.fill_rect(STACK_X + 6, y - 2, STACK_W - 8, 9, 1)
+            fb.fill_rect(STACK_X + 6, y - 2, _STACK_W - 8, 9, 1)
         elif chosen:
-            fb.rect(STACK_X + 6, y - 2, STACK_W - 8, 9, 1)
+            fb.rect(STACK_X + 6, y - 2, _STACK_W - 8, 9, 1)
         c = 0 if on else 1
         font.text(fb, SUITS[s], STACK_X, y - 1, 1, ui.NORMAL)
         if cards:
             font.text(fb, RANKS[cards[-1] % 13], STACK_X + 8, y, c)
             n = "x%d" % len(cards)
-            font.text(fb, n, STACK_X + STACK_W - 3 - font.width(n), y, c)
+            font.text(fb, n, STACK_X + _STACK_W - 3 - font.width(n), y, c)
         else:
             font.text(fb, "2", STACK_X + 8, y, c)
 

@@ -21,6 +21,7 @@
 # stays with its winner marked until A, and the match opens on the deal that
 # found the first dealer (GJ-3), when one person is at the table (with more,
 # the first hand-offs name the dealer).
+from engine import const
 from engine.games import georgian as G
 from engine.state import says
 from firmware import font, scores, ui
@@ -31,13 +32,13 @@ SMALL = ui.SMALL
 HAND_Y = 46  # the hand row's labels
 HAND_DX = 14  # a card and two pixels
 MSG_Y = 58
-MID_Y = 18  # the middle row: the side seats' trick cards, or the choices
+_MID_Y = const(18)  # the middle row: the side seats' trick cards, or the choices
 # Trick card boxes (left x, top y) by seat relative to the viewer: 0 the
 # viewer, 1 on the left, 2 opposite, 3 on the right.
 BOX_W = 21  # a led Joker's three cells and a column clear of the frame each side
 BOX_H = 11  # a NORMAL label and a row clear of the frame above and below it
 LABEL_DY = 2
-BOX = ((54, 28), (32, MID_Y - 1), (54, 7), (76, MID_Y - 1))
+BOX = ((54, 28), (32, _MID_Y - 1), (54, 7), (76, _MID_Y - 1))
 INFO = ((0, 37), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
 WATCH = 0  # nothing to choose
 CARDS = 1  # a card of the hand
@@ -119,9 +120,9 @@ class Table(Base):
                     if self._plays(c):
                         spots.append((HAND_Y, self._hand_x(i), c))
             elif ph == G.BIDDING:
-                self._choices([(MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
+                self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
             elif ph == G.CHOOSE:
-                self._choices([(MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
+                self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
         self.cards.set(spots)
 
     def _sorted(self, hand):
@@ -336,7 +337,7 @@ class Table(Base):
         if self.mode == BIDS:
             no = v.forbidden()
             if no >= 0:  # GJ-9: the dealer's forbidden bid, crossed out
-                ui.strike(fb, "%d" % no, self._bid_x(no), MID_Y, NORMAL)
+                ui.strike(fb, "%d" % no, self._bid_x(no), _MID_Y, NORMAL)
         elif self.mode == JOKER and G.LEAD in self.legal:
             font.text(fb, HI, 0, HAND_Y, 1, NORMAL)
             font.text(fb, LO, 66, HAND_Y, 1, NORMAL)

@@ -16,6 +16,7 @@
 # Choosing a play takes two steps: a card of the hand or the spares that has a
 # legal play, then one of its targets (a stack, or the free spares slot). The
 # cursor visits only those; B steps back from the target to the card.
+from engine import const
 from engine.cards import label
 from engine.state import CONTINUE, seat_name
 from firmware import font, ui
@@ -33,7 +34,7 @@ INFO_Y = (0, 21)  # the opponent's line, the viewer's line
 BOARD_Y = (6, 27)  # the opponent's stacks and spares, the viewer's
 HAND_Y = 43  # the cursor's block a row clear of the stacks, the underline of the message
 HAND_DX = 14
-PTS_X = 118  # the centre of the deal points
+_PTS_X = const(118)  # the centre of the deal points
 MSG_Y = 53
 COLS = 32  # SMALL characters in a line
 SPARE = 64  # a card choice from the spares: SPARE + card
@@ -188,8 +189,8 @@ class Table(Base):
             self._spares(fb, seat, by, sel if side else None)
             # The deal points, over a "pts" that says what they are.
             t = "%d" % v.deal_points()[seat]
-            font.text(fb, t, PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
-            font.text(fb, "pts", PTS_X - 6, by + 9)
+            font.text(fb, t, _PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
+            font.text(fb, "pts", _PTS_X - 6, by + 9)
         for i in range(len(self.hand)):
             self._card(fb, self.hand[i], self._hand_x(i), HAND_Y, sel)
         self._hint(fb)

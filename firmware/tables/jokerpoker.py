@@ -30,7 +30,7 @@
 #   BETS You 3 P2 1                  the bets on it
 #   You TAKES 4                      who takes them (or who takes back)
 #   TOTAL You 4 P2 0            A>   running totals
-from engine import poker
+from engine import const, poker
 from engine.games import jokerpoker as J
 from engine.state import says
 from firmware import font, ui
@@ -39,20 +39,20 @@ from firmware.tables import Base, Cursor
 NORMAL = ui.NORMAL
 SMALL = ui.SMALL
 ROW_Y = (1, 12, 23)  # the three hand rows
-CARD_X = 8  # the first card of a hand row
+_CARD_X = const(8)  # the first card of a hand row
 PITCH = 13  # a card label (12 px) and a pixel between
 NAME_X = 73
-BET_X = 121  # a hand's bet, an inverted digit, a column clear of the longest name
-ACT_Y = 34
+_BET_X = const(121)  # a hand's bet, an inverted digit, a column clear of the longest name
+_ACT_Y = const(34)
 ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
 LEFT_Y = 43  # the betting cards left
 LEFT_X = 44
-LEFT_DX = 9
+_LEFT_DX = const(9)
 LINE_Y = (52, 58)
 # The reveal
-SEAT_Y = 8
-R_CARD_X = 15
-R_NAME_X = 81  # room for the longest name, "Str flush 10"
+_SEAT_Y = const(8)
+_R_CARD_X = const(15)
+_R_NAME_X = const(81)  # room for the longest name, "Str flush 10"
 FOOT_Y = (45, 51, 58)
 
 ARRANGE = 0  # choosing a card to move, or an action
@@ -153,11 +153,11 @@ class Table(Base):
         for i in range(len(cards)):
             g = groups[i]
             if movable[i]:
-                spots.append((self._y(g), CARD_X + col[g] * PITCH, i))
+                spots.append((self._y(g), _CARD_X + col[g] * PITCH, i))
             col[g] += 1
         for a, x, _ in ACTIONS:
             if (a == J.AUTO) or (a == J.RANK and cards[0] >= J.RED_JOKER) or (a == J.BET and self.can_bet):
-                spots.append((ACT_Y, x, a))
+                spots.append((_ACT_Y, x, a))
         self.cur.set(spots)
         if self.go >= 0:
             # The next step of a turn A alone plays through: arrange, bet.
@@ -236,7 +236,7 @@ class Table(Base):
         for j in range(len(groups)):
             g = groups[j]
             if j == i or J.swap_code(i, j) in self.legal:
-                spots.append((self._y(g), CARD_X + col[g] * PITCH, PUT_BACK if j == i else J.swap_code(i, j)))
+                spots.append((self._y(g), _CARD_X + col[g] * PITCH, PUT_BACK if j == i else J.swap_code(i, j)))
             col[g] += 1
         self.cur.set(spots)
         self.mode = PAIR
@@ -290,7 +290,7 @@ class Table(Base):
         k = 0
         for c in range(5):
             if free[c]:
-                spots.append((LEFT_Y, LEFT_X + k * LEFT_DX, c))
+                spots.append((LEFT_Y, LEFT_X + k * _LEFT_DX, c))
             k += free[c]
         self.bet_cur.set(spots)
         self.bet_cur.select(self.suggest[len(self.chosen)])
@@ -323,7 +323,7 @@ class Table(Base):
         for i in range(len(cards)):
             g = groups[i]
             y = self._y(g)
-            x = CARD_X + col[g] * PITCH
+            x = _CARD_X + col[g] * PITCH
             col[g] += 1
             on = at is not None and at[0] == y and at[1] == x
             ui.card(fb, font.card_label(cards[i]), x, y, on, i == self.picked)
@@ -335,9 +335,9 @@ class Table(Base):
             c = bets[h] if bets[h] != J.UNKNOWN else (self.chosen[h] if h < len(self.chosen) else -1)
             ask = self.mode == BETS and h == len(self.chosen)
             if c >= 0 or ask:
-                fb.fill_rect(BET_X, y - 1, 8, 10, 1)
-                font.text(fb, "?" if ask else "%d" % c, BET_X + 1, y, 0, NORMAL)
-        fb.hline(0, ACT_Y - 2, ui.W, 1)
+                fb.fill_rect(_BET_X, y - 1, 8, 10, 1)
+                font.text(fb, "?" if ask else "%d" % c, _BET_X + 1, y, 0, NORMAL)
+        fb.hline(0, _ACT_Y - 2, ui.W, 1)
         self._actions(fb, cards)
         self._left(fb)
         lines = self._lines(vals)
@@ -371,13 +371,13 @@ class Table(Base):
                 if self.mode == JOKER:
                     r = self.ranks[self.rank]
                     t += "\x10%s\x11" % ("BEST" if r == J.BEST else J.rank_label(r))
-                    fb.rect(x, ACT_Y - 1, font.width(t) + 3, 9, 1)
-                    font.text(fb, t, x + 2, ACT_Y + 1)
+                    fb.rect(x, _ACT_Y - 1, font.width(t) + 3, 9, 1)
+                    font.text(fb, t, x + 2, _ACT_Y + 1)
                     continue
                 t += J.rank_label(self.v.joker_rank(self.viewer)) if self.v.joker_rank(self.viewer) >= 0 else "-"
             if a == J.BET and (not self.can_bet or self.mode == JOKER):
                 continue
-            ui.item(fb, t, x, ACT_Y, font.width(t) + 3, at == a, SMALL)
+            ui.item(fb, t, x, _ACT_Y, font.width(t) + 3, at == a, SMALL)
 
     def _left(self, fb):
         # The betting cards left to bet (JP-2, JP-14), the cursor on one in BETS;
@@ -393,7 +393,7 @@ class Table(Base):
                 if on:
                     fb.fill_rect(x - 1, LEFT_Y - 1, 8, 9, 1)
                 font.text(fb, "%d" % c, x, LEFT_Y, 0 if on else 1, NORMAL)
-                x += LEFT_DX
+                x += _LEFT_DX
 
     def _lines(self, vals):
         v = self.v
@@ -432,7 +432,7 @@ class Table(Base):
         t = "DEAL %d/%d" % (st.deal_no, J.DEALS)
         font.text(fb, t, ui.W - font.width(t), 0)
         won = st.hand_winners(h)
-        y = SEAT_Y
+        y = _SEAT_Y
         bets = []
         pot = 0
         for q in range(n):
@@ -443,16 +443,16 @@ class Table(Base):
             who = self.match.short(q)
             bets.append("%s %d" % (who, bet))
             if q in won:
-                fb.fill_rect(0, y, R_CARD_X - 1, 7, 1)
+                fb.fill_rect(0, y, _R_CARD_X - 1, 7, 1)
             font.text(fb, who, 1, y + 1, 0 if q in won else 1)
-            x = R_CARD_X
+            x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)
             for i in range(len(cards)):
                 if groups[i] == g:
                     font.text(fb, font.card_label(cards[i]), x, y, 1, NORMAL)
                     x += PITCH
-            font.text(fb, name(vals[g]), R_NAME_X, y + 1)
+            font.text(fb, name(vals[g]), _R_NAME_X, y + 1)
             y += 9 if n == 4 else 10
         if len(won) == 1:
             foot = "%s %d" % (says(won[0], self.match.you, "takes"), pot)

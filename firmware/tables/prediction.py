@@ -21,12 +21,13 @@
 # way before play. After every turn the result stays until A: the game
 # screen holds the bots until then (holding()). The person choosing is
 # named: the prediction's top line, a call's line when people share the device.
+from engine import const
 from engine.games import prediction as P
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
-CELL = 12  # a grid card, square
+_CELL = const(12)  # a grid card, square
 PITCH = 13  # a card and a pixel between
 SPLIT_X = 65  # the line between the grid and the panel
 X = 67  # the panel's left
@@ -167,16 +168,16 @@ class Table(Base):
             if c != P.UNKNOWN:
                 on = p == lit
                 if on:  # inverted, a column clear left of the label too
-                    fb.fill_rect(x - 1, y, CELL + 1, CELL, 1)
+                    fb.fill_rect(x - 1, y, _CELL + 1, _CELL, 1)
                 t = font.card_label(P.CARD[c])
                 font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
             elif p == aim or (at is not None and at[0] == y and at[1] == x):
-                fb.fill_rect(x, y, CELL, CELL, 1)  # the card pointed at
-                fb.rect(x + 3, y + 3, CELL - 6, CELL - 6, 0)
+                fb.fill_rect(x, y, _CELL, _CELL, 1)  # the card pointed at
+                fb.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, 0)
             else:
-                fb.rect(x, y, CELL, CELL, 1)  # a card back
+                fb.rect(x, y, _CELL, _CELL, 1)  # a card back
                 font.text(fb, "\x14\x14", x, y + 2, 1, NORMAL)
-                fb.vline(x + CELL - 1, y, CELL, 1)
+                fb.vline(x + _CELL - 1, y, _CELL, 1)
         fb.vline(SPLIT_X, 0, ui.H, 1)
         self._pile(fb)
         if self.mode == PICK and self.held is None:
