@@ -159,7 +159,9 @@ class App:
         # (ui.Screen.transient) unless a screen still on it came from there:
         # a match runs without the title's menus, the title without the rules.
         keep = [s.transient for s in self.stack]
-        registry.forget([s.transient for s in gone if s.transient is not None and s.transient not in keep])
+        for s in gone:
+            if s.transient is not None and s.transient not in keep:
+                registry.forget(s.transient)
 
     def home(self):
         # Back to the title. A board whose heap a match left grown (the names a

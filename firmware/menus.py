@@ -16,7 +16,7 @@ from firmware.tables import playable
 class Title(ui.Menu):
     # Resume (when a save exists), then each game and its rules, then Settings.
     # The cursor opens on Resume, else on the game last started.
-    transient = __name__
+    transient = (__name__,)
 
     def __init__(self, app):
         self.acts = []
@@ -61,7 +61,7 @@ class Setup(ui.Menu):
     # It opens as the game was last started, the cursor on Start; A on any line
     # starts (so mashing A never turns a person into a bot), LEFT/RIGHT change
     # a line.
-    transient = __name__
+    transient = (__name__,)
 
     def __init__(self, app, game_id):
         self.game_id = game_id

@@ -260,7 +260,7 @@ class GameEnd(EndScreen):
 class MatchEnd(EndScreen):
     # The winner, how the last round ended and the final scores; A plays again
     # with the same setup, B goes back to the title.
-    transient = "firmware.menus"  # loaded to start the next match
+    transient = ("firmware.menus",)  # loaded to start the next match
 
     def __init__(self, app, match, table):
         EndScreen.__init__(self, app, match, table)

@@ -158,7 +158,7 @@ def block_rows(kind, text):
 class Rules(ui.Screen):
     # UP/DOWN scroll a row, A a page; LEFT/RIGHT go to the section before or
     # after; B closes.
-    transient = __name__  # the module is loaded for this screen only (app.pop drops it)
+    transient = (__name__,)  # the module is loaded for this screen only (app.pop drops it)
 
     def __init__(self, app, game_id, title):
         ui.Screen.__init__(self, app)

@@ -143,7 +143,7 @@ def write(root, chosen, setups=None):
 class SettingsScreen(ui.Menu):
     # The settings, one a line: LEFT/RIGHT or A step a value, which takes
     # effect at once; B keeps them (in the file when they changed) and goes back.
-    transient = __name__  # loaded at boot and for this screen only
+    transient = MODULES  # loaded at boot and for this screen only
 
     def __init__(self, app):
         self.chosen = dict(app.settings)

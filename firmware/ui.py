@@ -19,7 +19,7 @@ RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 class Screen:
     overlay = False
-    transient = None  # a module loaded for screens like this alone, dropped when none is left (App._left)
+    transient = None  # the modules loaded for screens like this alone (a tuple of names), dropped when none is left (App._left)
 
     def __init__(self, app):
         self.app = app
