@@ -5,6 +5,7 @@
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
 #   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
 #   make check                   pyright over engine/ and firmware/ against the boards' stubs
+#   make pico [BOARD=pico] [ARGS=...]  the built tree on an emulated Pico (tools/pico), headless
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
 #   make web                     the page in build/web (any static host serves it)
 #   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
@@ -32,7 +33,7 @@ JPSELFPLAY := $(PY) -m tools.selfplay --game jokerpoker --seed 101 --games 12 --
 
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: test deps browser build deploy sim shots bench selfplay selfplay-check check web web-serve clean distclean
+.PHONY: test deps browser build deploy pico sim shots bench selfplay selfplay-check check web web-serve clean distclean
 
 test: deps build check web selfplay-check
 	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
@@ -69,6 +70,10 @@ deploy: $(VENV)/.installed
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)
+
+# The built tree on the emulated Pico: script words press its GPIOs (tools/pico).
+pico: build node_modules/.installed
+	$(PY) -m tools.pico --board $(BOARD) $(ARGS)
 
 # The README's screenshots, from the simulator script tools/shots.sim.
 shots: $(VENV)/.installed
