@@ -47,6 +47,7 @@ class Pico:
         # files: {path: bytes} for the filesystem (a built tree, saves...).
         # echo(text): called with what the board prints, as it prints it.
         self.echo = echo
+        self.sink = None  # sink(bytes): the serial output as it comes, for a bridge to a tty
         self.console = ""
         self.last = {}
         fd, self._image = tempfile.mkstemp(prefix="pico-fs-")
@@ -68,7 +69,10 @@ class Pico:
         got = json.loads(line)
         if "error" in got:
             raise PicoError(got["error"])
-        text = base64.b64decode(got["serial"]).decode("utf-8", "replace")
+        raw = base64.b64decode(got["serial"])
+        if raw and self.sink is not None:
+            self.sink(raw)
+        text = raw.decode("utf-8", "replace")
         if text:
             self.console += text
             if self.echo is not None:
@@ -109,11 +113,80 @@ class Pico:
         if not self._ask({"op": "settle", "quiet": quiet, "limit": limit})["settled"]:
             raise PicoError("the board did not settle within %d ms" % limit)
 
+    def await_frame(self, want, quiet=300, limit=SETTLE_LIMIT_MS):
+        # Runs until the glass shows `want` (bytes as tools/host/devices.py's panel
+        # shows them) and keeps it `quiet` ms with the CPU mostly asleep. -> bool
+        return self._ask({"op": "await", "want": want.hex(), "quiet": quiet, "limit": limit})["settled"]
+
+    def shown(self):
+        # The glass as tools/host/devices.py's panel gives it (RAM bytes).
+        st = self.panel()
+        if not st["on"]:
+            return bytes(1024)
+        if st["allOn"]:
+            return b"\xff" * 1024
+        ram = bytes.fromhex(st["ram"])
+        return bytes([b ^ 0xFF for b in ram]) if st["inverted"] else ram
+
     def power_cut(self):
         self._ask({"op": "power"})
 
     def send(self, data):
         return self._ask({"op": "send", "data": base64.b64encode(data).decode()})
+
+    def bridge(self, fd, proc, slice_ms=5, after_ms=1000):
+        # The board's USB serial port on a pty whose master is fd, while proc (e.g.
+        # mpremote on the pty's other end) runs: what proc writes is typed into the
+        # port, what the board prints goes back. The board runs on `after_ms` past
+        # proc's end with what proc left unread. -> proc's exit status
+        import select
+
+        def pump():
+            while select.select([fd], [], [], 0)[0]:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:  # the other end closed
+                    return
+                self.send(data)
+
+        self.sink = lambda data: os.write(fd, data)
+        try:
+            while proc.poll() is None:
+                pump()
+                self.run(slice_ms)
+            pump()
+            self.run(after_ms)
+        finally:
+            self.sink = None
+        return proc.returncode
+
+    def exec(self, code, fresh=True, limit_ms=3600000, slice_ms=200):
+        # Runs code through the raw REPL, as mpremote does: Ctrl-C stops main.py,
+        # Ctrl-A enters the raw REPL, a Ctrl-D there soft-resets the board (fresh:
+        # a heap without main.py's objects), the code goes with Ctrl-D.
+        # -> (output, error)
+        def until(mark, start):
+            end = self.ms() + limit_ms
+            while self.console.find(mark, start) < 0:
+                if self.ms() > end:
+                    raise PicoError("no %r from the board within %d ms:\n%s" % (mark, limit_ms, self.console[-2000:]))
+                self.run(slice_ms)
+            return self.console.find(mark, start) + len(mark)
+
+        at = len(self.console)
+        self.send(b"\r\x03\x03\x01")
+        at = until("raw REPL; CTRL-B to exit\r\n>", at)
+        if fresh:
+            self.send(b"\x04")
+            at = until("soft reboot", at)
+            at = until("raw REPL; CTRL-B to exit\r\n>", at)
+        self.send(code.encode() + b"\x04")
+        at = until("OK", at)
+        out_end = until("\x04", at)
+        err_end = until("\x04", out_end)
+        until(">", err_end)
+        self.send(b"\x02")  # back to the friendly REPL
+        return self.console[at:out_end - 1].replace("\r\n", "\n"), self.console[out_end:err_end - 1]
 
     # --- what the board shows and holds
 
@@ -131,12 +204,19 @@ class Pico:
             os.remove(path)
 
     def failure(self):
-        # What went wrong on the console (a traceback, a MemoryError), or None.
-        for mark in (TRACEBACK, "MemoryError"):
-            at = self.console.find(mark)
-            if at >= 0:
-                return self.console[at:at + 2000]
-        return None
+        # What went wrong on the console, or None: a traceback (but the
+        # KeyboardInterrupt of a Ctrl-C typed in, as mpremote does), a MemoryError.
+        text = self.console
+        at = text.find(TRACEBACK)
+        while at >= 0:
+            lines = text[at:].splitlines()[1:]
+            while lines and lines[0][:1].isspace():
+                lines.pop(0)
+            if not lines or not lines[0].startswith("KeyboardInterrupt"):
+                return text[at:at + 2000]
+            at = text.find(TRACEBACK, at + 1)
+        at = text.find("MemoryError")
+        return text[at:at + 2000] if at >= 0 else None
 
 
 def glass(state):

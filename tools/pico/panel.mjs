@@ -102,6 +102,14 @@ export class Ssd1306 {
     } else this.col = (this.col + 1) & 127;
   }
 
+  // What the glass shows, as hex of RAM bytes: nothing while off, every pixel under
+  // "entire display on", inverted under "inverse" (as tools/host/devices.py's panel).
+  shown() {
+    if (!this.on) return '00'.repeat(1024);
+    if (this.allOn) return 'ff'.repeat(1024);
+    return Buffer.from(this.inverted ? this.ram.map((b) => b ^ 0xff) : this.ram).toString('hex');
+  }
+
   // What the Python side needs to draw the glass: the RAM and the state over it.
   state() {
     return { ram: Buffer.from(this.ram).toString('hex'), on: this.on, inverted: this.inverted, allOn: this.allOn,

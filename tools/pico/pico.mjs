@@ -4,6 +4,7 @@
 //   {"op": "run", "ms"}                 emulated milliseconds
 //   {"op": "press", "button", "hold"}   a button held `hold` ms, then released
 //   {"op": "settle", "quiet", "limit"}  until the panel has not changed for `quiet` ms with the CPU mostly asleep
+//   {"op": "await", "want", "quiet", "limit"}  until the glass shows `want` (hex), then `quiet` ms more
 //   {"op": "send", "data"}              bytes (base64) typed into the USB serial port
 //   {"op": "panel"}                     the panel's RAM and state
 //   {"op": "fs", "path"}                the filesystem's part of flash written to a file
@@ -90,6 +91,28 @@ class Pico {
     }
   }
 
+  // Until the glass shows `want` (hex of what the panel shows: its RAM, blank while
+  // off) and has stayed so for `quiet` ns with the CPU mostly asleep.
+  await(want, quietNs, limitNs) {
+    const end = this.now() + limitNs;
+    let since = -1;
+    let slept = 0;
+    for (;;) {
+      const t = this.now();
+      if (this.panel.shown() !== want) since = -1;
+      else if (since < 0) {
+        since = t;
+        slept = this.base + this.chip.sleptNs;
+      } else if (t - since >= quietNs) {
+        const busy = t - since - (this.base + this.chip.sleptNs - slept);
+        if (busy <= BUSY_SHARE * (t - since)) return true;
+        since = -1;
+      }
+      if (t >= end || this.chip.stopped) return false;
+      this.runTo(t + SLICE_NS);
+    }
+  }
+
   handle(req) {
     const out = {};
     if (req.op === 'run') this.runTo(this.now() + req.ms * 1e6);
@@ -98,6 +121,7 @@ class Pico {
       this.runTo(this.now() + req.hold * 1e6);
       this.setButton(req.button, false);
     } else if (req.op === 'settle') out.settled = this.settle(req.quiet * 1e6, req.limit * 1e6);
+    else if (req.op === 'await') out.settled = this.await(req.want, req.quiet * 1e6, req.limit * 1e6);
     else if (req.op === 'send') this.serial.send(Buffer.from(req.data, 'base64'));
     else if (req.op === 'panel') out.panel = this.panel.state();
     else if (req.op === 'fs') writeFileSync(req.path, this.chip.fsImage());
@@ -110,7 +134,7 @@ class Pico {
     const c = this.chip;
     return { ...out, ms: this.now() / 1e6, serial: this.serial.take().toString('base64'), stopped: c.stopped,
       boots: this.boots, clk: c.mcu.clkSys, cycles: c.cycles, panelBytes: this.panel.bytes,
-      panelFrames: this.panel.frames.length, erases: c.flashChip.erases, pages: c.flashChip.pages };
+      panelFrames: this.panel.frames.length, drawn: this.panel.lastWrite / 1e6, erases: c.flashChip.erases, pages: c.flashChip.pages };
   }
 }
 
