@@ -35,8 +35,13 @@ PYRIGHT := node_modules/.bin/pyright
 
 .PHONY: test deps browser build deploy pico sim shots bench selfplay selfplay-check check web web-serve clean distclean
 
+# The emulated Pico's tests (host_tests/test_pico.py: one core, mostly the emulator)
+# run beside the rest of pytest; their output follows it.
 test: deps build check web selfplay-check
-	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
+	{ $(PY) -m pytest host_tests/test_pico.py -q -rs -p no:cacheprovider > build/pico-tests.log 2>&1; \
+	  echo $$? > build/pico-tests.rc; } & \
+	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider --ignore=host_tests/test_pico.py; rc=$$?; \
+	wait; echo "emulated Pico:"; cat build/pico-tests.log; test $$rc = 0 && test "$$(cat build/pico-tests.rc)" = 0
 	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 

@@ -20,6 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from engine import play, registry
+from firmware import app as firmware_app
 from firmware import saves
 from firmware.buttons import NAMES
 from firmware.tables import playable
@@ -49,7 +50,7 @@ def probe(files, job):
         out, err = pico.exec(code)
     if err or "DONE" not in out:
         raise PicoError("%s: the probe failed:\n%s%s" % (job, out[-1500:], err))
-    return [line.split() for line in out.splitlines() if line[:1] in "DRHIFN"]
+    return [line.split() for line in out.splitlines() if line[:1] in "DROHIFN"]
 
 
 def stats(values):
@@ -95,6 +96,12 @@ def decision_lines(job, rows):
         mean, p95, most = stats(auto)
         out.append("pico: %s, %d seats: arrange for me mean %.0f ms, p95 %.0f ms, max %.0f ms over %d positions "
                    "of %s matches (%s)" % (gid, seats, mean / 1000, p95 / 1000, most / 1000, len(auto), name, WHERE))
+    odds = [int(r[1]) for r in rows if r[0] == "O"]
+    if odds:
+        mean, p95, most = stats(odds)
+        out.append("pico: %s, %d seats: exact odds of every legal call (PR-15, target 300 ms) mean %.0f ms, p95 %.0f ms, "
+                   "max %.0f ms over %d positions of %s matches (%s)"
+                   % (gid, seats, mean / 1000, p95 / 1000, most / 1000, len(odds), name, WHERE))
     return out
 
 
@@ -131,12 +138,31 @@ def long_save():
         return f.read(), len(moves) - 1
 
 
+def busy_share(pico, ms):
+    last = pico.last
+    got = pico.run(ms)
+    return 100.0 * (got["cycles"] - last["cycles"]) / ((got["ms"] - last["ms"]) * got["clk"] / 1000)
+
+
+def idle(pico):
+    # The CPU's busy share over 10 s at the title, then once the app has switched
+    # the panel off (5 minutes untouched: machine.lightsleep between button polls).
+    awake = busy_share(pico, 10000)
+    pico.run(firmware_app.OFF_MS)
+    if pico.panel()["on"]:
+        raise PicoError("the panel is still on after %d ms untouched" % firmware_app.OFF_MS)
+    dark = busy_share(pico, 10000)
+    return ("%.2f%% awake at the title, %.2f%% with the panel off (%s; what the CPU draws asleep is not modelled)"
+            % (awake, dark, WHERE))
+
+
 def boot_lines(files):
     out = []
     with Pico(files) as pico:
         pico.settle()
         out.append("pico: boot to the title %.0f ms (power-up to the title's last byte on the panel, no save; %s)"
                    % (pico.last["drawn"], WHERE))
+        out.append("pico: idle CPU busy %s" % idle(pico))
     data, n = long_save()
     with_save = dict(files)
     with_save[saves.NAME] = data

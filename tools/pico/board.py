@@ -203,10 +203,10 @@ class Pico:
         finally:
             os.remove(path)
 
-    def failure(self):
-        # What went wrong on the console, or None: a traceback (but the
-        # KeyboardInterrupt of a Ctrl-C typed in, as mpremote does), a MemoryError.
-        text = self.console
+    def failure(self, start=0):
+        # What went wrong on the console (from `start` on), or None: a traceback
+        # (but the KeyboardInterrupt of a Ctrl-C typed in, as mpremote does), a MemoryError.
+        text = self.console[start:]
         at = text.find(TRACEBACK)
         while at >= 0:
             lines = text[at:].splitlines()[1:]

@@ -4,6 +4,7 @@
 #   D us bytes   a bot's decision (Match.bot_move, as the app asks it: scratch
 #                modules loaded and all), its time and what it allocated
 #   R us bytes   "arrange for me" (Joker Poker's AUTO move) at the same position
+#   O us         Prediction's exact odds of every legal call (Easy matches' positions)
 #   H name bytes heap in use after a collection (the app booted as main.py does)
 #   I name bytes I2C bytes the panel driver sent
 #   F name us    a time of the app's
@@ -25,6 +26,7 @@ def decisions(gid, seats, level, want, seed):
     while done < want:
         m = Match("", gid, {}, [level] * seats, seed + matches)
         auto = getattr(m.game, "AUTO", -1)
+        calling = getattr(m.game, "CALLING", None)  # Prediction: exact odds on the screen
         while not m.state.is_over():
             legal = m.state.legal_moves()
             if len(legal) == 1:
@@ -32,6 +34,8 @@ def decisions(gid, seats, level, want, seed):
                 continue
             if auto in legal:
                 arrange(m, auto)
+            if level == 0 and calling is not None and m.state.phase() == calling:
+                odds(m)
             gc.collect()
             before = gc.mem_alloc()
             t = time.ticks_us()
@@ -59,6 +63,15 @@ def arrange(m, auto):
     st.apply(auto)
     print("R", time.ticks_diff(time.ticks_us(), t), gc.mem_alloc() - before)
     registry.forget(m.scratch)
+
+
+def odds(m):
+    # Prediction's exact odds of every legal call, as the screen and Hard work them out.
+    v = m.state.view(m.state.to_move())
+    gc.collect()
+    t = time.ticks_us()
+    v.odds()
+    print("O", time.ticks_diff(time.ticks_us(), t))
 
 
 def heap(name):
@@ -104,7 +117,7 @@ def app_match(gid, options, seats):
         if person and not redrawn:
             redrawn = True
             redraw(app, display, top)
-        if person and presses < 40 and moves % 3 == 0:  # a cursor press now and then
+        if person and presses < 40:  # a cursor press before each move
             sent = display.bytes_sent
             buttons.inject(RIGHT)
             app.step()
