@@ -69,8 +69,11 @@ class Pico {
 
   // Runs to an absolute emulated time, resetting the chip when the watchdog fires.
   runTo(t) {
-    while (this.now() < t && !this.chip.stopped) {
-      this.chip.runUntil(t - this.base);
+    // in the chip's own time: base + nanos may round below t when nanos has reached t - base
+    for (;;) {
+      const until = t - this.base;
+      if (this.chip.nanos >= until || this.chip.stopped) return;
+      this.chip.runUntil(until);
       if (this.chip.rebootAsked) this.start(false);
     }
   }

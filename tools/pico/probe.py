@@ -125,8 +125,8 @@ def app_match(gid, options, seats):
             presses += 1
         n = len(app.match.moves)
         sent = display.bytes_sent
-        if person or not isinstance(top, play.GameScreen):
-            buttons.inject(A)
+        if person or not isinstance(top, play.GameScreen) or top.table.holding():
+            buttons.inject(A)  # a move, a hand-off, a deal's end, a result held until A
         top = None
         app.step()
         if app.match is not None and len(app.match.moves) > n:
