@@ -5,8 +5,9 @@
 # hits), so times are somewhat optimistic against silicon.
 #   python -m tools.pico.bench [--decisions N] [--jobs 2]
 # Printed, each line labelled "pico:":
-#   every game's bot decisions per level and seat count (mean, p95, max over N
-#   decisions from bot matches of that level, as the app asks them: Match.bot_move),
+#   every game's bot decisions per level and seat count (mean, p95, max over at
+#   least N decisions of whole bot matches of that level, as the app asks them:
+#   Match.bot_move),
 #   with what each allocates; "arrange for me" at Joker Poker's positions;
 #   boot to the title; resume of the longest Georgian Joker match from its save;
 #   per game, a match through the app as main.py boots it (one person, Hard bots):
@@ -19,14 +20,14 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from engine import play, registry
+from engine import registry
 from firmware import app as firmware_app
 from firmware import saves
 from firmware.buttons import NAMES
 from firmware.tables import playable
 from tools import build
 from tools.pico import lfs
-from tools.pico.board import Pico, PicoError
+from tools.pico.board import Pico, PicoError, late_save
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WHERE = "emulated Pico: MicroPython v1.28.0 rp2, 125 MHz"
@@ -126,18 +127,6 @@ def app_lines(job, rows):
     ]
 
 
-def long_save():
-    # The save of a whole 24-deal Georgian Joker match (Easy bots' moves) one move
-    # before its end, four people at the seats: a resume opens on the hand-off screen.
-    _, moves = play.play_match("georgian", LONG_SEED, {}, [0, 0, 0, 0])
-    rec = {"game": "georgian", "options": {"deals": "All 24"}, "seed": LONG_SEED, "seats": [-1, -1, -1, -1],
-           "moves": moves[:-1]}
-    root = tempfile.mkdtemp(prefix="picobench-")
-    saves.write(root, rec)
-    with open(os.path.join(root, saves.NAME), "rb") as f:
-        return f.read(), len(moves) - 1
-
-
 def busy_share(pico, ms):
     last = pico.last
     got = pico.run(ms)
@@ -163,7 +152,9 @@ def boot_lines(files):
         out.append("pico: boot to the title %.0f ms (power-up to the title's last byte on the panel, no save; %s)"
                    % (pico.last["drawn"], WHERE))
         out.append("pico: idle CPU busy %s" % idle(pico))
-    data, n = long_save()
+    # The whole 24-deal match's save one move before its end, four people at the
+    # seats: the resume opens on the hand-off screen.
+    data, n = late_save("georgian", {}, [-1, -1, -1, -1], LONG_SEED, 1)
     with_save = dict(files)
     with_save[saves.NAME] = data
     with Pico(with_save) as pico:
@@ -188,14 +179,15 @@ def main(argv=None):
     ap.add_argument("--decisions", type=int, default=DECISIONS, help="decisions timed per game, seats and level")
     ap.add_argument("--jobs", type=int, default=2, help="emulated Picos run at once")
     ap.add_argument("--game", help="one game only")
+    ap.add_argument("--decisions-only", action="store_true", help="only the bots' decisions")
     args = ap.parse_args(argv)
     start = time.time()
     files = tree()
-    for line in boot_lines(files):
+    for line in () if args.decisions_only else boot_lines(files):
         print(line, flush=True)
     jobs = []
     for gid in playable():
-        if args.game in (None, gid):
+        if args.game in (None, gid) and not args.decisions_only:
             opts, seats = shortest(gid)
             jobs.append({"what": "app", "game": gid, "options": opts, "seats": seats})
     jobs += [j for j in decision_jobs(args.decisions) if args.game in (None, j["game"])]

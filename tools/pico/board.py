@@ -219,6 +219,19 @@ class Pico:
         return text[at:at + 2000] if at >= 0 else None
 
 
+def late_save(gid, options, seats, seed, left):
+    # A save file's bytes: a match of Easy bots' moves (any legal moves make a
+    # match) with `left` moves to go, saved for the given seats (-1: a person).
+    # -> (bytes, moves made)
+    from engine import play, registry
+    from firmware import saves
+
+    _, moves = play.play_match(gid, seed, options, [0] * len(seats))
+    rec = {"game": gid, "options": registry.load(gid).INFO.setup(options, len(seats)), "seed": seed,
+           "seats": seats, "moves": moves[:-left]}
+    return saves.encode(rec), len(moves) - left
+
+
 def glass(state):
     # What a viewer sees, 64 rows of 128 ints: the RAM turned as the panel's remaps
     # say (the usual module is upright with segment remap and COM scan both flipped),

@@ -17,8 +17,8 @@ from engine import registry
 
 
 def decisions(gid, seats, level, want, seed):
-    # Bot matches of one level at every seat, each decision with a choice timed,
-    # until `want` are; the board's own Match does the moving (no saves written).
+    # Whole bot matches of one level at every seat, each decision with a choice
+    # timed, until `want` are; the board's own Match does the moving (no saves written).
     from firmware.match import Match
 
     done = 0
@@ -44,8 +44,6 @@ def decisions(gid, seats, level, want, seed):
             print("D", took, gc.mem_alloc() - before)
             m._apply(move)
             done += 1
-            if done >= want:
-                break
         matches += 1
         m = None
         registry.unload(gid)
