@@ -192,3 +192,24 @@ def test_make_deploy_over_usb_keeps_the_save(tree, tmp_path):
         assert pico.shown() == bytes.fromhex(s.frames[-1]), picture(pico.shown().hex())
         assert "Resume " + registry.title(playable()[0]) in s.top().items
         assert pico.failure(deployed) is None, pico.failure(deployed)
+
+
+def test_make_pico_script_shots_and_failures(tree, tmp_path):
+    # tools.pico (make pico) with the simulator's script words: the shot of a
+    # setup screen is the simulator's, byte for byte; a board whose main.py
+    # raises fails the run with the traceback.
+    from tools.pico import __main__ as cli
+    from tools.sim import parse_script, run_script
+
+    keys = "DOWN DOWN A idle shot setup.png"
+    folder = tmp_path / "tree"
+    for path, data in tree.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(data)
+    assert cli.main(["--tree", str(folder), "--keys", keys, "--shot-dir", str(tmp_path / "pico")]) == 0
+    dev = Device(str(tmp_path / "sim"), seeds_dir=SEEDS)
+    run_script(dev, parse_script(keys), str(tmp_path / "sim-shots"))
+    assert (tmp_path / "pico" / "setup.png").read_bytes() == (tmp_path / "sim-shots" / "setup.png").read_bytes()
+    main = folder / "main.py"
+    main.write_text('raise MemoryError("no heap left")\n' + main.read_text())
+    assert cli.main(["--tree", str(folder), "--keys", "A"]) == 1

@@ -40,7 +40,8 @@ def run(args, out=sys.stdout):
         files.update(lfs.tree(args.root))
     with Pico(files, args.board, echo=out.write) as pico:
         pico.settle()
-        out.write("[pico] title up, settled at %.0f ms emulated\n" % pico.ms())
+        check(pico)
+        out.write("[pico] booted, settled at %.0f ms emulated\n" % pico.ms())
         for step in steps:
             if step[0] == "press":
                 pico.press(NAMES[step[1]])
@@ -53,14 +54,10 @@ def run(args, out=sys.stdout):
                 path = os.path.join(args.shot_dir, step[1])
                 write_png(path, glass(pico.panel()))
                 out.write("[pico] wrote %s at %.0f ms\n" % (path, pico.ms()))
-            bad = pico.failure()
-            if bad:
-                raise PicoError("the board failed:\n" + bad)
+            check(pico)
         if args.seconds:
             pico.run(args.seconds * 1000)
-        bad = pico.failure()
-        if bad:
-            raise PicoError("the board failed:\n" + bad)
+        check(pico)
         last = pico.last
         out.write("[pico] %.0f ms emulated, clk_sys %d MHz, %d panel bytes, %d full frames, %d flash erases\n"
                   % (last["ms"], last["clk"] // 1000000, last["panelBytes"], last["panelFrames"], last["erases"]))
@@ -72,6 +69,12 @@ def run(args, out=sys.stdout):
                     os.makedirs(os.path.dirname(dst), exist_ok=True)
                     with open(dst, "wb") as f:
                         f.write(data)
+
+
+def check(pico):
+    bad = pico.failure()
+    if bad:
+        raise PicoError("the board failed:\n" + bad)
 
 
 def main(argv=None):
