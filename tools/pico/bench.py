@@ -37,9 +37,10 @@ LONG_SEED = 3  # the Georgian Joker match resumed
 
 
 def tree():
-    out = tempfile.mkdtemp(prefix="picobench-")
-    build.build("pico", out)
-    return lfs.tree(out)
+    # The built tree (make build's), as {path: bytes}.
+    with tempfile.TemporaryDirectory(prefix="picobench-") as out:
+        build.build("pico", out)
+        return lfs.tree(out)
 
 
 def probe(files, job):
