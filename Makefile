@@ -35,13 +35,14 @@ PYRIGHT := node_modules/.bin/pyright
 
 .PHONY: test deps browser build deploy pico sim shots bench selfplay selfplay-check check web web-serve clean distclean
 
-# The emulated Pico's tests (host_tests/test_pico.py: mostly one core running the
+# The emulated Pico's tests (host_tests/test_pico*.py: mostly one core running the
 # emulator) start first and run beside everything else; their output comes last.
+PICO_TESTS := host_tests/test_pico.py host_tests/test_pico_damaged.py
 test: deps build
-	{ $(PY) -m pytest host_tests/test_pico.py -q -rs --durations=8 -p no:cacheprovider > build/pico-tests.log 2>&1; \
+	{ $(PY) -m pytest $(PICO_TESTS) -q -rs --durations=8 -p no:cacheprovider > build/pico-tests.log 2>&1; \
 	  echo $$? > build/pico-tests.rc; } & \
 	$(MAKE) --no-print-directory check web selfplay-check && \
-	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider --ignore=host_tests/test_pico.py; rc=$$?; \
+	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider $(addprefix --ignore=,$(PICO_TESTS)); rc=$$?; \
 	wait; echo "emulated Pico:"; cat build/pico-tests.log; test $$rc = 0 && test "$$(cat build/pico-tests.rc)" = 0
 	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest

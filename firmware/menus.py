@@ -217,6 +217,15 @@ def new_seed(app):
         return app.clock.ticks_ms() & 0x1FFFFFFF
 
 
+class Notice(ui.Dialog):
+    # A notice over the title that goes home() when closed: a board whose heap
+    # the game's code grew resets softly there, after the notice was read.
+    def yes(self):
+        self.app.home()
+
+    no = yes
+
+
 def resume(app):
     # The saved match, replayed through firmware/reading.py's checks (loaded
     # for this alone); a save that does not replay goes aside with a notice.
@@ -229,8 +238,8 @@ def resume(app):
         notice = reading.refused(app.root, e)
         app.saved = None
         app.free_game()
-        app.home()
-        app.push(ui.Dialog(app, notice))
+        app.restack(Title(app))
+        app.push(Notice(app, notice))
         return
     finally:
         registry.forget([reading.__name__])

@@ -138,6 +138,13 @@ def record(gid):
     return json.loads(MAIN_SAVES[gid][0].split(b"\n", 1)[1])
 
 
+def newer_save(gid):
+    # The save of MAIN_SAVES[gid]'s match one move later.
+    rec = record(gid)
+    m = Match(None, gid, rec["options"], rec["seats"], rec["seed"], rec["moves"])
+    return saves.encode(dict(rec, moves=rec["moves"] + [m.state.legal_moves()[0]]))
+
+
 def flipped(data, rng, start=0):
     # One bit of data flipped, at or after `start`.
     at = start + rng.below(len(data) - start)
@@ -342,8 +349,7 @@ def test_a_tmp_file_beside_the_save(tmp_path):
     for gid in playable():
         old = MAIN_SAVES[gid][0]
         rec = record(gid)
-        m = Match(None, gid, rec["options"], rec["seats"], rec["seed"], rec["moves"])
-        newer = saves.encode(dict(rec, moves=rec["moves"] + [m.state.legal_moves()[0]]))
+        newer = newer_save(gid)
         for files, notice, want in (
             ({"save.jp": old, "save.tmp": newer}, [], newer),
             ({"save.tmp": newer}, [], newer),

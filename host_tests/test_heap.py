@@ -11,9 +11,11 @@ import re
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from firmware import app as firmware_app
+from firmware import saves
 from firmware.buttons import A, B
 from firmware.tables import playable
 from host_tests.test_app import menu_pick, new_device, press, setup_match
+from host_tests.test_damaged import pack, record
 from tools import build, platformbench
 
 TUPLE_MOST = 16  # ints a tuple made into bytes may hold (a short one reads better)
@@ -48,6 +50,27 @@ def test_board_resets_softly_only_when_a_match_left_the_title_grown(tmp_path, mo
         press(dev, A)
         assert len(calls) == resets, (grown, calls)
         in_use[0] = 50000
+
+
+def test_a_save_that_does_not_replay_is_said_before_the_soft_reset(tmp_path, monkeypatch):
+    # Resume loads the game's code, which grows the heap for good; the notice
+    # that the save went aside stays until A or B closes it, and only then does
+    # the board reset softly (before, the reset came first and wiped the notice).
+    in_use = [50000]
+    monkeypatch.setattr(firmware_app, "_heap", lambda: in_use[0])
+    with open(os.path.join(str(tmp_path), saves.NAME), "wb") as f:
+        f.write(pack(dict(record("doublejoker"), seats=[-1, 9])))
+    for close in (A, B):
+        dev = new_device(tmp_path, seed=4)
+        calls = []
+        dev.app.reset = lambda: calls.append(1)
+        in_use[0] = 50000 + firmware_app.GROWTH + 16
+        menu_pick(dev, "Resume Double Joker")
+        assert " ".join(dev.app.stack[-1].rows) == "Saved match moved to save.bad: does not replay" and calls == []
+        press(dev, close)
+        assert calls == [1] and [type(s).__name__ for s in dev.app.stack] == ["Title"]
+        in_use[0] = 50000
+        os.rename(os.path.join(str(tmp_path), saves.ASIDE), os.path.join(str(tmp_path), saves.NAME))
 
 
 def test_no_board_module_keeps_a_tuple_of_ints_for_its_bytes():

@@ -43,22 +43,28 @@ def wiring(board):
 
 
 class Pico:
-    def __init__(self, files, board="pico", echo=None):
+    def __init__(self, files, board="pico", echo=None, display=True):
         # files: {path: bytes} for the filesystem (a built tree, saves...).
         # echo(text): called with what the board prints, as it prints it.
+        # display: False, no panel on the bus (nothing answers at its address).
         self.echo = echo
         self.sink = None  # sink(bytes): the serial output as it comes, for a bridge to a tty
         self.console = ""
         self.last = {}
         fd, self._image = tempfile.mkstemp(prefix="pico-fs-")
         os.close(fd)
-        with open(self._image, "wb") as f:
-            f.write(lfs.image(files))
+        self._write_image(files)
         self.proc = subprocess.Popen(["node", os.path.join(HERE, "pico.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         req = {"op": "boot", "firmware": FIRMWARE, "bootrom": BOOTROM, "image": self._image}
         req.update(wiring(board))
+        if not display:
+            req["address"] = None
         self._ask(req)
+
+    def _write_image(self, files):
+        with open(self._image, "wb") as f:
+            f.write(lfs.image(files))
 
     def _ask(self, req):
         self.proc.stdin.write(json.dumps(req) + "\n")
@@ -128,8 +134,23 @@ class Pico:
         ram = bytes.fromhex(st["ram"])
         return bytes([b ^ 0xFF for b in ram]) if st["inverted"] else ram
 
-    def power_cut(self):
-        self._ask({"op": "power"})
+    def power_cut(self, files=None):
+        # The board starts again on its flash, or, given files ({path: bytes}),
+        # with its filesystem holding just those (written while it was off).
+        req = {"op": "power"}
+        if files is not None:
+            self._write_image(files)
+            req["image"] = self._image
+        self._ask(req)
+
+    def watch(self, gpio):
+        # From now on the pin's output level is recorded (levels()).
+        self._ask({"op": "watch", "gpio": gpio})
+
+    def levels(self, gpio):
+        # -> [(ms, 1 driven high or 0 not), ...] since watch(gpio): its level
+        # then, and each change after.
+        return [tuple(x) for x in self._ask({"op": "levels", "gpio": gpio})["levels"]]
 
     def send(self, data):
         return self._ask({"op": "send", "data": base64.b64encode(data).decode()})

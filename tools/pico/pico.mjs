@@ -8,11 +8,15 @@
 //   {"op": "send", "data"}              bytes (base64) typed into the USB serial port
 //   {"op": "panel"}                     the panel's RAM and state
 //   {"op": "fs", "path"}                the filesystem's part of flash written to a file
-//   {"op": "power"}                     a power cut: the board starts again on the flash it has
+//   {"op": "power", "image"}            a power cut: the board starts again on the flash it has, or with
+//                                       its filesystem rewritten from `image` (a file) while the power was off
+//   {"op": "watch", "gpio"}             from now on, record when the pin's output goes high or low
+//   {"op": "levels", "gpio"}            what watch recorded: [[ms, 1 driven high / 0 not], ...], its first the level then
 // Every reply carries the emulated time, what the board printed since the last reply
 // (base64), and why the run had to stop, if it did. Emulated time is the same on
 // every run and machine: the figures taken from it do not depend on the host.
 import { writeFileSync, readFileSync } from 'node:fs';
+import { GPIOPinState } from 'rp2040js';
 import { createInterface } from 'node:readline';
 import { Chip, FS_OFFSET, flashFromUf2, readBootrom } from './chip.mjs';
 import { Ssd1306, wireBlock, wirePins } from './panel.mjs';
@@ -30,15 +34,17 @@ class Pico {
     this.base = 0; // ns of the boots before this one
     this.boots = 0;
     this.held = new Set();
+    this.watched = new Map(); // gpio -> [[ms, level], ...]
     this.start(true);
   }
 
   // Power-up (panel too) or, after the watchdog, a reset of the chip alone.
-  start(power) {
+  start(power, image) {
     if (this.chip) {
       this.base += this.chip.nanos;
       this.flash = this.chip.mcu.flash;
     }
+    if (image) this.flash.set(readFileSync(image), FS_OFFSET);
     this.chip = new Chip(this.bootrom, this.flash);
     this.boots++;
     const mcu = this.chip.mcu;
@@ -52,6 +58,22 @@ class Pico {
     if (old) this.serial.out = old.out; // unread output survives the reset
     for (const [name, gpio] of Object.entries(this.req.buttons)) this.setButton(name, this.held.has(name) && !power);
     if (power) this.held.clear();
+    for (const gpio of this.watched.keys()) this.listen(gpio);
+  }
+
+  level(gpio) {
+    return this.chip.mcu.gpio[gpio].value === GPIOPinState.High ? 1 : 0;
+  }
+
+  // Records each change of the pin's output level (a new chip: listened to again).
+  listen(gpio) {
+    const log = this.watched.get(gpio);
+    const note = () => {
+      const now = this.level(gpio);
+      if (log[log.length - 1][1] !== now) log.push([this.now() / 1e6, now]);
+    };
+    note();
+    this.chip.mcu.gpio[gpio].addListener(note);
   }
 
   now() {
@@ -128,7 +150,11 @@ class Pico {
     else if (req.op === 'send') this.serial.send(Buffer.from(req.data, 'base64'));
     else if (req.op === 'panel') out.panel = this.panel.state();
     else if (req.op === 'fs') writeFileSync(req.path, this.chip.fsImage());
-    else if (req.op === 'power') this.start(true);
+    else if (req.op === 'power') this.start(true, req.image);
+    else if (req.op === 'watch') {
+      this.watched.set(req.gpio, [[this.now() / 1e6, this.level(req.gpio)]]);
+      this.listen(req.gpio);
+    } else if (req.op === 'levels') out.levels = this.watched.get(req.gpio) ?? null;
     else throw new Error(`unknown request ${JSON.stringify(req.op)}`);
     return out;
   }
