@@ -57,12 +57,12 @@ EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 3
 
 
 
-def plan(view, level):
+def plan(view, level, budget=None):
     p = view.to_move()
     n = view.n
     cards = view.cards(p)
     more = []
-    best = arrange.propose(cards, n, more, arrange.DECIDE)
+    best = arrange.propose(cards, n, more, arrange.DECIDE if budget is None else budget)
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
