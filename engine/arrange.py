@@ -7,6 +7,9 @@
 # It values every 5-card (3-card) subset once per deal into byte tables of
 # local strengths (_table), then climbs from a few starts, splitting the rest
 # of two hands again the best way while that helps (_split, _climb).
+# The functions marked "# native" are the hot loops: on a board whose profile
+# names its machine code (the Pico's), tools/build.py compiles them to it, a
+# plan about a third quicker there; everywhere else they are plain Python.
 from array import array
 
 from engine import const
@@ -142,7 +145,7 @@ _S5 = bytearray(3003)  # local strengths of every 5-card subset, by colex rank
 _S3 = bytearray(286)  # and of every 3-card subset of 13 cards
 
 
-def _table(cards, r, jokers_only, k):
+def _table(cards, r, jokers_only, k):  # native
     # _S5 (and with 13 cards _S3): the local strength of each subset with its
     # Joker at rank r (-1: at its own best), INVALID with two Jokers or no
     # legal card; jokers_only skips the subsets without a Joker (already
@@ -255,7 +258,7 @@ def _five(ra, rb, same, base, step, run, flush):
     return cat * 169 + ra * 13 + rb
 
 
-def _fill5(cards, c, nj, r, jokers_only, i):
+def _fill5(cards, c, nj, r, jokers_only, i):  # native
     # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
     # at _S5[i], _S5[i + 1] ... -> the next i. _B5[2..4] are plain and ranked
     # high to low, cards b and a rank at least as high: strength() is worked
@@ -277,7 +280,7 @@ def _fill5(cards, c, nj, r, jokers_only, i):
     return i + _C2[c]
 
 
-def _plain(c, nj, i, rc, rd, re, cd, de, suit):
+def _plain(c, nj, i, rc, rd, re, cd, de, suit):  # native
     # _fill5's subsets of plain cards only (and the INVALID ones of two Jokers).
     out = _S5
     ids = _ID
@@ -377,7 +380,7 @@ def _shape(rb, rc, rd, re, out):
     out[2] = step
 
 
-def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
+def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):  # native
     # _fill5's subsets with a Joker at a < nj and plain cards b c d e. Per
     # Joker, runs of cards b whose strengths are a line in b's rank (_run),
     # worked out once from the shape of c d e, the Joker's rank r (-1: at its
@@ -484,7 +487,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
                     _S5[j + _C2[b]] = _reach(buf, cards[b], r, rc, re, v2, suit if fl else -1)
 
 
-def _reach(buf, x, r, rc, re, v2, suit):
+def _reach(buf, x, r, rc, re, v2, suit):  # native
     # The local strength of the Joker buf[0] with card x above c d e of three
     # other ranks, the Joker at rank r (none of c d e's; -1: at its best) and
     # able to take suit if not -1: a straight flush or flush (by the game's
@@ -518,7 +521,7 @@ def _reach(buf, x, r, rc, re, v2, suit):
     return _ID[s] or _local(s)
 
 
-def _run(j, lo, hi, v, step):
+def _run(j, lo, hi, v, step):  # native
     # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength v + b's rank * step
     # (v < 0: INVALID).
     out = _S5
@@ -534,7 +537,7 @@ def _run(j, lo, hi, v, step):
         out[j + c2[b]] = ids[s] or _local(s)
 
 
-def _pick(j, lo, hi, ok, vj, vn):
+def _pick(j, lo, hi, ok, vj, vn):  # native
     # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength vj if the suits ok
     # hold one that is not b's, else vn (-1: INVALID).
     for b in range(lo, hi):
@@ -605,7 +608,7 @@ _HALF = _patterns(9, 4)
 _FIVE = _patterns(8, 5)
 
 
-def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
     # worth -1 if none may be played. Kept per z (_keep) while the table
@@ -712,7 +715,7 @@ def _forget():
         _MK[h] = 0
 
 
-def _climb(hs, w, v, quiet):
+def _climb(hs, w, v, quiet):  # native
     # Splits the cards of two groups of _GS again the best way (_split), the
     # third kept, in turn, while that makes them worth more: each such split
     # is worth checking only after another group changed. v: their worth now;
