@@ -49,11 +49,11 @@ _B5 = [0] * 5  # the subset being valued
 # tables are bytes; then ordered, so the worths per position it looks up (_W)
 # are few.
 _ID = bytearray(NCLASS)  # a strength's local number (0: none)
-_STR = array("H", [0] * 256)  # a local number's strength
+_STR = array("H", bytes(512))  # a local number's strength
 _NL = [0, 0]  # local numbers given; the first order above the high cards
 _TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
 _INV = bytearray(256)  # an order's local number
-_W = array("H", [0] * 768)  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
+_W = array("H", bytes(1536))  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
 
 
 def _local(s):
@@ -101,7 +101,7 @@ def _order(hs, k):
     _NL[1] = hi
 
 
-_PC = array("H", [0] * 256)  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
+_PC = array("H", bytes(512))  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
 
 
 def _binom(n, k):
@@ -112,11 +112,11 @@ def _binom(n, k):
 # sum C(ci, i), which the loops of _table() count up to; colex() finds it from
 # the mask's low byte and its high bits. Only hands (5 or 3 cards) are looked
 # up: the masks of more are left out, so loading takes less time.
-_LO = array("H", [0] * 256)
-_HI = array("H", [0] * (6 * 128))
+_LO = array("H", bytes(512))
+_HI = array("H", bytes(2 * 6 * 128))
 
 
-def _tables(pc, lo, hi, pop):
+def _tables(pc, lo, hi, pop):  # native
     # Fills _PC, _LO and _HI at loading (in a function: locals are quicker).
     for n in range(16):
         pc[n * 16] = 1
@@ -586,7 +586,7 @@ def _unrank(i, k, n):
     return m
 
 
-_T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
+_T = array("H", bytes(128))  # a compressed subset's low and high five bits as card positions
 
 
 def _patterns(n, k):
@@ -682,8 +682,8 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
 
 _GS = [0, 0, 0]  # the groups a climb works on
 MEMO = const(128)
-_MK = array("H", [0] * MEMO)  # what the table as it is gave: keys + 1 (0: none),
-_MV = array("i", [0] * MEMO)  # and answers (open addressing: nothing allocated)
+_MK = array("H", bytes(2 * MEMO))  # what the table as it is gave: keys + 1 (0: none),
+_MV = array("i", bytes(4 * MEMO))  # and answers (open addressing: nothing allocated)
 
 
 def _recall(key):
@@ -849,7 +849,7 @@ def _own_ranks(cards, groups):
 
 
 _KEEP = [0, 0, 0]
-_ENDS = array("H", [0] * (3 * STARTS))  # the climbs' ends of a first search, as _GS
+_ENDS = array("H", bytes(6 * STARTS))  # the climbs' ends of a first search, as _GS
 _NENDS = [0]
 
 
