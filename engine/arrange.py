@@ -18,14 +18,16 @@ from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, bes
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
-# The work propose() may do, in units of about a plain subset valued (some
-# 70 microseconds on a Pico, tools/jokerpokerbench.py), counted, not timed, so
-# a search ends alike everywhere. BUDGET, about 1.4 s there, for "arrange for
-# me": it bounds the rare deals that would take seconds (two Jokers, no rank
-# that suits them) and leaves nearly all others as they are. DECIDE, about
-# 0.65 s, for a bot's whole plan (its reclimbs too), so a decision with the
-# loading and the bets stays within 1 s: on 300 random deals its arrangements
-# are worth 99% of BUDGET's with 2 seats, 99.9% with 4.
+# The work propose() may do, in units of about a plain subset valued (on the
+# emulated Pico 32-38 microseconds with the native functions, 55-59 as
+# bytecode), counted, not timed, so a search ends alike everywhere. BUDGET
+# for "arrange for me": it bounds the rare deals that would take seconds (two
+# Jokers, no rank that suits them) and leaves nearly all others as they are
+# (there: p95 415-446 ms, at most 869 ms over 120 deals). DECIDE for a bot's
+# whole plan (its reclimbs too): with the loading and the bets a decision
+# takes 421-428 ms on average there, p95 486-500 ms, at most 591 ms. Less
+# loses: Hard at half of it wins 0.404 [0.357, 0.453] of 400 two-seat matches
+# against Hard at DECIDE (host_tests/budgets.py).
 BUDGET = const(20000)
 DECIDE = const(9000)
 AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
