@@ -24,10 +24,10 @@ STARTS = const(4)  # climbs propose() makes
 # for "arrange for me": it bounds the rare deals that would take seconds (two
 # Jokers, no rank that suits them) and leaves nearly all others as they are
 # (there: p95 415-446 ms, at most 869 ms over 120 deals). DECIDE for a bot's
-# whole plan (its reclimbs too): with the loading and the bets a decision
-# takes 421-428 ms on average there, p95 486-500 ms, at most 591 ms. Less
-# loses: Hard at half of it wins 0.404 [0.357, 0.453] of 400 two-seat matches
-# against Hard at DECIDE (host_tests/budgets.py).
+# whole plan (its reclimbs too): with the loading and the bets a plan takes
+# 328-412 ms on average there, p95 470-493 ms, at most 576 ms. Less loses:
+# Hard at half of it wins 0.404 [0.357, 0.453] of 400 two-seat matches
+# against Hard at DECIDE, 0.255 of 400 three-seat ones (host_tests/budgets.py).
 BUDGET = const(20000)
 DECIDE = const(9000)
 AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs

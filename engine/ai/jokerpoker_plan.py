@@ -3,7 +3,7 @@
 # them). Loaded for a plan alone: the device drops it after the move.
 #
 # Easy arranges as "arrange for me" does (engine/arrange.py propose(), with
-# the bots' budget DECIDE: a whole plan within 1 s on a Pico) and bets the
+# the bots' budget DECIDE: a plan within 0.5 s at p95 on a Pico) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
 # Hard weighs every arrangement propose()'s climbs end in, and the ends of
