@@ -5,6 +5,7 @@
 #   make deploy BOARD=pico [PORT=/dev/ttyACM0]
 #   make deploy BOARD=pico-circuitpython [DRIVE=/path/to/CIRCUITPY]
 #   make check                   pyright over engine/ and firmware/ against the boards' stubs
+#   make pico [BOARD=pico] [ARGS=...]  the built tree on an emulated Pico (tools/pico), headless
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
 #   make web                     the page in build/web (any static host serves it)
 #   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
@@ -32,10 +33,16 @@ JPSELFPLAY := $(PY) -m tools.selfplay --game jokerpoker --seed 101 --games 12 --
 
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: test deps browser build deploy sim shots bench selfplay selfplay-check check web web-serve clean distclean
+.PHONY: test deps browser build deploy pico sim shots bench selfplay selfplay-check check web web-serve clean distclean
 
-test: deps build check web selfplay-check
-	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider
+# The emulated Pico's tests (host_tests/test_pico.py: mostly one core running the
+# emulator) start first and run beside everything else; their output comes last.
+test: deps build
+	{ $(PY) -m pytest host_tests/test_pico.py -q -rs --durations=8 -p no:cacheprovider > build/pico-tests.log 2>&1; \
+	  echo $$? > build/pico-tests.rc; } & \
+	$(MAKE) --no-print-directory check web selfplay-check && \
+	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider --ignore=host_tests/test_pico.py; rc=$$?; \
+	wait; echo "emulated Pico:"; cat build/pico-tests.log; test $$rc = 0 && test "$$(cat build/pico-tests.rc)" = 0
 	@cat build/web-figures.txt 2>/dev/null || true
 	$(PY) -m tools.micropython --include tools/host -m tools.mptest
 
@@ -69,6 +76,10 @@ deploy: $(VENV)/.installed
 
 sim: $(VENV)/.installed
 	$(PY) -m tools.sim $(ARGS)
+
+# The built tree on the emulated Pico: script words press its GPIOs (tools/pico).
+pico: build node_modules/.installed
+	$(PY) -m tools.pico --board $(BOARD) $(ARGS)
 
 # The README's screenshots, from the simulator script tools/shots.sim.
 shots: $(VENV)/.installed

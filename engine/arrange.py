@@ -30,7 +30,7 @@ STARTS = const(4)  # climbs propose() makes
 # against Hard at DECIDE, 0.255 of 400 three-seat ones (host_tests/budgets.py).
 BUDGET = const(20000)
 DECIDE = const(9000)
-AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
+_AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
 _LIMIT = [BUDGET]  # the budget of the search under way
 _WORK = [0]  # the units spent so far
 
@@ -683,37 +683,37 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
 
 
 _GS = [0, 0, 0]  # the groups a climb works on
-MEMO = const(128)
-_MK = array("H", bytes(2 * MEMO))  # what the table as it is gave: keys + 1 (0: none),
-_MV = array("i", bytes(4 * MEMO))  # and answers (open addressing: nothing allocated)
+_MEMO = const(128)
+_MK = array("H", bytes(2 * _MEMO))  # what the table as it is gave: keys + 1 (0: none),
+_MV = array("i", bytes(4 * _MEMO))  # and answers (open addressing: nothing allocated)
 
 
 def _recall(key):
     # The answer kept for key (below 65535), or None.
-    h = (key ^ key >> 7) & (MEMO - 1)
-    for _ in range(MEMO):
+    h = (key ^ key >> 7) & (_MEMO - 1)
+    for _ in range(_MEMO):
         k = _MK[h]
         if k == key + 1:
             return _MV[h]
         if not k:
             return None
-        h = (h + 1) & (MEMO - 1)
+        h = (h + 1) & (_MEMO - 1)
     return None
 
 
 def _keep(key, v):
     # Keeps v for key, if there is room.
-    h = (key ^ key >> 7) & (MEMO - 1)
-    for _ in range(MEMO):
+    h = (key ^ key >> 7) & (_MEMO - 1)
+    for _ in range(_MEMO):
         if not _MK[h]:
             _MK[h] = key + 1
             _MV[h] = v
             return
-        h = (h + 1) & (MEMO - 1)
+        h = (h + 1) & (_MEMO - 1)
 
 
 def _forget():
-    for h in range(MEMO):
+    for h in range(_MEMO):
         _MK[h] = 0
 
 
@@ -775,7 +775,7 @@ def propose(cards, seats, more=None, budget=BUDGET):
     _LIMIT[0] = budget
     # Two or three Jokers: the table again at one rank, and climbs from there,
     # are kept from the budget.
-    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + AGAIN if cards[1] >= RED_JOKER else 0
+    again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + _AGAIN if cards[1] >= RED_JOKER else 0
     _WORK[0] = again
     _table(cards, -1, False, seats - 1)
     best = _search(hs, w, more)

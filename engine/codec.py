@@ -13,16 +13,20 @@ def put_int(out, v):
 
 
 def get_int(data, at):
-    # -> (the int stored at data[at], the index after it)
+    # -> (the int stored at data[at], the index after it); ValueError when the
+    # data ends inside it.
     z = 0
     shift = 0
-    while True:
-        b = data[at]
-        at += 1
-        z |= (b & 127) << shift
-        if b < 128:
-            break
-        shift += 7
+    try:
+        while True:
+            b = data[at]
+            at += 1
+            z |= (b & 127) << shift
+            if b < 128:
+                break
+            shift += 7
+    except IndexError:
+        raise ValueError("an int cut short: no byte %d in %d bytes" % (at, len(data)))
     return (z >> 1 if not z & 1 else -((z + 1) >> 1)), at
 
 

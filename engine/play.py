@@ -42,4 +42,39 @@ def play_match(game_id, seed, options, levels):
 def record_line(game_id, options, seed, moves, state):
     game = registry.load(game_id)
     n = state.num_seats()
-    return record.dumps(record.make(game_id, game.INFO.setup(options, n), n, seed, moves, state))
+    return record.dumps(make(game_id, game.INFO.setup(options, n), n, seed, moves, state))
+
+
+# ----- records (engine/record.py writes them)
+
+
+def result_of(state):
+    return {"scores": list(state.scores()), "winner": state.winner()}
+
+
+def make(game_id, options, seats, seed, moves, state):
+    return {
+        "game": game_id,
+        "options": dict(options),
+        "seats": seats,
+        "seed": seed,
+        "moves": list(moves),
+        "result": result_of(state) if state.is_over() else None,
+    }
+
+
+def replay(rec):
+    # Rebuilds the state from a record; a move the rules refuse raises ValueError
+    # naming the move's index, and a stored result that differs is reported too.
+    game = registry.load(rec["game"])
+    n = rec["seats"]
+    state = game.new_game(rec["seed"], game.INFO.setup(rec["options"], n), n)
+    for i, m in enumerate(rec["moves"]):
+        try:
+            state.apply(m)
+        except ValueError as e:
+            raise ValueError("move %d (%r) refused: %s" % (i, m, e))
+    want = rec.get("result")
+    if want is not None and result_of(state) != want:
+        raise ValueError("replayed result %r differs from record %r" % (result_of(state), want))
+    return state

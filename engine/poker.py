@@ -18,7 +18,7 @@
 #       the one rank all of a player's Jokers take (JP-jokers).
 #   substitute(cards, joker_rank) -> the hand's cards with each Joker replaced by
 #       the card it stands for at that rank (as evaluate picks it), or None.
-#   category(value) -> HIGH (0) .. STRAIGHT_FLUSH (8); -1 for NOT_ALLOWED.
+#   category(value) -> HIGH (0) .. _STRAIGHT_FLUSH (8); -1 for NOT_ALLOWED.
 #   name(value) -> a label of at most 12 characters: "Pair 10", "Full K/10", ...
 #
 # A value is category << 26 | hi << 13 | lo, where hi and lo are 13-bit rank masks
@@ -39,13 +39,13 @@ from engine.cards import rank_label
 
 HIGH = const(0)
 PAIR = const(1)
-TWO_PAIRS = const(2)
-TRIPS = const(3)
-STRAIGHT = const(4)
-FLUSH = const(5)
-FULL_HOUSE = const(6)
-QUADS = const(7)
-STRAIGHT_FLUSH = const(8)
+_TWO_PAIRS = const(2)
+_TRIPS = const(3)
+_STRAIGHT = const(4)
+_FLUSH = const(5)
+_FULL_HOUSE = const(6)
+_QUADS = const(7)
+_STRAIGHT_FLUSH = const(8)
 NOT_ALLOWED = const(-1)
 
 RED_JOKER = const(52)
@@ -83,7 +83,7 @@ def evaluate(cards, joker_rank=-1):
     # A rank held n times puts (n - 1) * bit in dup and, if n is odd, the bit in odd:
     # pair p: dup p, odd the rest; two pairs: dup p1 + p2, odd the kicker; trips t:
     # dup 2t, odd all; full house: dup 2t + p, odd t; quads q: dup 3q, odd the kicker.
-    # Categories are literals (5 << 26 is FLUSH): CPython folds them, a name is a lookup.
+    # Categories are literals (5 << 26 is _FLUSH): CPython folds them, a name is a lookup.
     dup = ba + bb + bc + bd + be - m1
     if not dup:
         suited = a // 13 == b // 13 == c // 13 == d // 13 == e // 13
@@ -185,11 +185,11 @@ def name(value):
     hi = value >> 13 & 8191
     lo = value & 8191
     top = 3 if lo == 15 and not hi else highest(hi or lo)  # lo 15: the 5-high straight
-    if cat == STRAIGHT_FLUSH and top == 12:
+    if cat == _STRAIGHT_FLUSH and top == 12:
         return "Royal flush"
     text = _NAMES[cat] + " " + rank_label(top)
-    if cat == TWO_PAIRS:
+    if cat == _TWO_PAIRS:
         return text + " " + rank_label(lowest(hi))
-    if cat == FULL_HOUSE:
+    if cat == _FULL_HOUSE:
         return text + "/" + rank_label(highest(lo))
     return text

@@ -1,7 +1,7 @@
 # Game records: JSON with game, options, seats (how many), seed, moves and result. A record replays
-# exactly, and dumps() writes it the same way on CPython and MicroPython (sorted
-# keys, no spaces), so records from the two runtimes compare byte for byte.
-from engine import registry
+# exactly (engine/play.py makes and replays them), and dumps() writes it the same way on CPython
+# and MicroPython (sorted keys, no spaces), so records from the two runtimes compare byte for
+# byte. The device's save is written by dumps() too: this module is all a match holds of records.
 
 
 def dumps(obj):
@@ -30,35 +30,3 @@ def dumps(obj):
         keys = sorted(obj)
         return "{" + ",".join([dumps(k) + ":" + dumps(obj[k]) for k in keys]) + "}"
     raise TypeError("cannot write %r" % (obj,))
-
-
-def result_of(state):
-    return {"scores": list(state.scores()), "winner": state.winner()}
-
-
-def make(game_id, options, seats, seed, moves, state):
-    return {
-        "game": game_id,
-        "options": dict(options),
-        "seats": seats,
-        "seed": seed,
-        "moves": list(moves),
-        "result": result_of(state) if state.is_over() else None,
-    }
-
-
-def replay(rec):
-    # Rebuilds the state from a record; a move the rules refuse raises ValueError
-    # naming the move's index, and a stored result that differs is reported too.
-    game = registry.load(rec["game"])
-    n = rec["seats"]
-    state = game.new_game(rec["seed"], game.INFO.setup(rec["options"], n), n)
-    for i, m in enumerate(rec["moves"]):
-        try:
-            state.apply(m)
-        except ValueError as e:
-            raise ValueError("move %d (%d) refused: %s" % (i, m, e))
-    want = rec.get("result")
-    if want is not None and result_of(state) != want:
-        raise ValueError("replayed result %r differs from record %r" % (result_of(state), want))
-    return state

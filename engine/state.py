@@ -14,7 +14,11 @@
 #                      content view() hides from the other seats until it is revealed
 #   legal_moves()      list of small ints (0..255, so a move list packs in a bytearray)
 #   apply(move)        plays it; an illegal move raises ValueError with a reason and
-#                      leaves the state unchanged
+#                      leaves the state unchanged (check(move) first, then apply_legal)
+#   check(move)        ValueError with the reason unless move is legal here: anything
+#                      but an int 0..255 first (a save or a person may hand in 3.0 or True)
+#   legal(move)        whether an int 0..255 is legal here (games may answer it without
+#                      building the list)
 #   apply_legal(move)  the same for a move taken from this state's legal_moves(), not
 #                      checked again (search loops)
 #   is_over()          the match is finished
@@ -23,10 +27,12 @@
 #                      as INFO.counts says; points may be negative
 #   winner()           None while the match goes on, else the winning seat, -1 on a tie
 #   history()          one list of per-seat ints per finished round (points of a deal)
-#   result_text()      how the last round ended, "" while it goes on
+#   result_text(you)   how the last round ended, "" while it goes on
 #   deal_value(seat)   int the search maximises for that seat once deal_over() (win > 0)
 #   view(seat)         a State holding only what that seat may see
-#   describe(move)     short text for the screen and the log (before the move is made)
+#   describe(move, you)  short text for the screen and the log (before the move is made)
+# Texts name seats "P1" .. "P4"; given a seat `you`, they call that seat "You"
+# and word its verbs for it (the one person playing against bots).
 #   encode()/clone()   compact bytes / an independent copy
 #
 # Between rounds of a match the state waits in a phase whose only legal move is
@@ -82,7 +88,7 @@ class Game:
             if key not in out:
                 raise ValueError("unknown option %r" % key)
             for o in self.options:
-                if o[0] == key and options[key] not in o[2]:
+                if o[0] == key and not one_of(options[key], o[2]):
                     raise ValueError("option %s=%r not one of %r" % (key, options[key], o[2]))
             out[key] = options[key]
         return out
@@ -98,8 +104,26 @@ class Game:
         return self.goal.format(**options)
 
 
-def seat_name(seat):
-    return "P%d" % (seat + 1)
+def one_of(value, choices):
+    # value is one of choices and of its type: in Python True == 1 and 3.0 == 3,
+    # and a value of another type would be written into records as it came.
+    for c in choices:
+        if type(value) is type(c) and value == c:
+            return True
+    return False
+
+
+def seat_name(seat, you=None):
+    # "P2", or "You" for the seat a text is worded for (a name: capitalised).
+    return "You" if seat == you else "P%d" % (seat + 1)
+
+
+def says(seat, you, verb):
+    # A seat and its verb, given as for "P2": "P2 leads", or "You lead" ("is"
+    # is "are", a final s goes; "cannot", "went" stay).
+    if seat != you:
+        return "P%d %s" % (seat + 1, verb)
+    return "You " + ("are" if verb == "is" else verb[:-1] if verb[-1] == "s" else verb)
 
 
 def best_seats(scores):
@@ -129,9 +153,20 @@ class State:
         # Games override this for a precise reason; called only for a refused move.
         return "that move is not allowed now"
 
-    def apply(self, move):
-        if move not in self.legal_moves():
+    def legal(self, move):
+        return move in self.legal_moves()
+
+    def check(self, move):
+        # The one door every move from outside the engine goes through (apply,
+        # a match's replay): a move is an int 0..255 (not a bool, not 3.0), and
+        # the games' own checks only ever see one.
+        if type(move) is not int or not 0 <= move <= 255:
+            raise ValueError("no such move: %r" % (move,))
+        if not self.legal(move):
             raise ValueError(self.why_illegal(move))
+
+    def apply(self, move):
+        self.check(move)
         self.apply_legal(move)
 
     def apply_legal(self, move):

@@ -11,7 +11,7 @@
 import gc
 import sys
 
-from engine import registry
+from engine import const, registry
 from engine.rng import Rng
 from firmware import saves, tables, ui
 
@@ -20,11 +20,12 @@ DARK_POLL_MS = 50  # between button polls while the panel is off
 DIM_MS = 60000
 OFF_MS = 300000
 DIM_CONTRAST = 0
-AWAKE = 0
-DIM = 1
-DARK = 2
+_AWAKE = const(0)
+_DIM = const(1)
+_DARK = const(2)
 GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
+TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
@@ -42,21 +43,19 @@ class App:
         self.reset = reset
         self.now = clock.ticks_ms()
         self.touched = self.now  # the last press, or the last change by itself
-        self.saver = AWAKE
+        self.saver = _AWAKE
         self.saving = True  # False once the storage refused a write
         self.match = None
         self.fresh = None  # heap in use at a fresh title: set once there
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
-        from firmware import settings
+        from firmware import reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
-        from firmware.menus import load_save
-
-        notice = load_save(self)
+        self.saved, notice = reading.read(root)  # offered for resume (a damaged copy set aside)
         self.home()
         for line in (told, notice):
             if line:
@@ -66,8 +65,8 @@ class App:
                 settings.write(root, self.settings)  # the defaults replace the damaged file
             except OSError as e:
                 self.saving_off(e)
-        settings = None
-        registry.forget(["firmware.settings"])  # back when the Settings screen opens
+        settings = reading = None
+        registry.forget(["firmware.settings", "firmware.reading"])  # back when the Settings screen opens, a resume
         self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---
@@ -79,35 +78,35 @@ class App:
         b = bt.get()
         if b >= 0:
             self.touched = now
-            if self.saver != AWAKE:
+            if self.saver != _AWAKE:
                 bt.clear()  # the press that wakes does nothing else
                 self.wake()
                 return False
         while b >= 0:
             self.press(b)
             b = bt.get()
-        if self.saver == DARK:
+        if self.saver == _DARK:
             return False
         self.stack[-1].tick(now)
         if self.busy():
             self.touched = now  # a screen that moves by itself burns nothing in
         idle = self.clock.ticks_diff(now, self.touched)
         if idle >= OFF_MS:
-            self.saver = DARK
+            self.saver = _DARK
             self.display.power(False)
-        elif idle >= DIM_MS and self.saver == AWAKE:
-            self.saver = DIM
+        elif idle >= DIM_MS and self.saver == _AWAKE:
+            self.saver = _DIM
             self.display.contrast(DIM_CONTRAST)
         return self.render()
 
     def wake(self):
-        if self.saver == DARK:
+        if self.saver == _DARK:
             self.display.power(True)
         self.display.contrast(self.contrast)
-        self.saver = AWAKE
+        self.saver = _AWAKE
 
     def dark(self):
-        return self.saver == DARK
+        return self.saver == _DARK
 
     def press(self, b):
         self.stack[-1].on_button(b)
@@ -160,7 +159,9 @@ class App:
         # (ui.Screen.transient) unless a screen still on it came from there:
         # a match runs without the title's menus, the title without the rules.
         keep = [s.transient for s in self.stack]
-        registry.forget([s.transient for s in gone if s.transient is not None and s.transient not in keep])
+        for s in gone:
+            if s.transient is not None and s.transient not in keep:
+                registry.forget(s.transient)
 
     def home(self):
         # Back to the title. A board whose heap a match left grown (the names a
@@ -174,12 +175,13 @@ class App:
     # --- settings and storage ---
 
     def saving_off(self, e):
-        # The storage refused a write (CircuitPython while the drive is on USB):
-        # say so once and play on without saving.
+        # The storage refused a write (CircuitPython while the drive is on USB),
+        # or the match outgrew a save (saves.TooLong): say so once and play on
+        # without saving.
         print("saving off:", e)
         if self.saving:
             self.saving = False
-            self.push(ui.Dialog(self, SAVING_OFF))
+            self.push(ui.Dialog(self, TOO_LONG if isinstance(e, saves.TooLong) else SAVING_OFF))
 
     # --- matches ---
 

@@ -8,6 +8,7 @@ import json
 BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons expects
 GPIO_MAX = 29  # RP2040: GP0..GP29
 RUNTIMES = ("micropython", "circuitpython")
+MAX_BYTES = 4096  # a profile is a few hundred bytes; a larger board.json is refused unread
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
@@ -114,7 +115,7 @@ def validate(data, where="board.json"):
     i2c = _section(data, "i2c", _I2C_KEYS, where)
     # CircuitPython's busio picks the bus from the pins: the id is optional there.
     bus = _get(i2c, "i2c", "id", where, 0 if runtime == "circuitpython" else None)
-    if bus not in (0, 1) or isinstance(bus, bool):
+    if not _is_int(bus) or bus not in (0, 1):
         _fail(where, "i2c.id", "0 or 1", bus)
     sda = _gpio(_get(i2c, "i2c", "sda", where), "i2c.sda", where, runtime)
     scl = _gpio(_get(i2c, "i2c", "scl", where), "i2c.scl", where, runtime)
@@ -139,9 +140,9 @@ def validate(data, where="board.json"):
         _fail(where, "display.driver", '"ssd1306" (the only driver so far)', driver)
     width = _get(disp, "display", "width", where)
     height = _get(disp, "display", "height", where)
-    if width != 128 or isinstance(width, bool):
+    if not _is_int(width) or width != 128:
         _fail(where, "display.width", "128", width)
-    if height != 64 or isinstance(height, bool):
+    if not _is_int(height) or height != 64:
         _fail(where, "display.height", "64 (the screens are laid out for 128x64)", height)
     address = _address(_get(disp, "display", "address", where), where)
     flip = _get(disp, "display", "flip", where, False)
@@ -185,16 +186,20 @@ def _pin(p):
 
 def load(path="board.json"):
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError:
         raise BoardError(
             "%s not found: copy one of the profiles in boards/ to the board as /board.json "
             "(make deploy BOARD=pico does it)" % path
         )
+    if len(raw) > MAX_BYTES:
+        raise BoardError("%s is larger than %d bytes: not a board profile" % (path, MAX_BYTES))
     try:
-        data = json.loads(text)
-    except ValueError as e:
+        data = json.loads(raw.decode())
+    except UnicodeError:
+        raise BoardError("%s is not UTF-8 text: save it from a text editor as UTF-8" % path)
+    except (ValueError, RuntimeError) as e:  # RuntimeError: CPython's recursion limit on deep nesting
         raise BoardError("%s is not valid JSON (%s): check quotes, commas and braces" % (path, e))
     return validate(data, path)
 
@@ -282,6 +287,8 @@ _KINDS = (
      "Check the display's four wires and the i2c and display entries in board.json."),
     (ImportError, 4, "a firmware file is missing",
      "Copy the firmware to the board again: make deploy."),
+    (Exception, 5, "it failed while starting",
+     "Check board.json and the wiring; if they are right, report this message."),
 )
 
 
@@ -292,12 +299,19 @@ def _kind(err):
     return _KINDS[-1]
 
 
+def _said(err):
+    # The error in words: an unforeseen one with its type ("TypeError: ...").
+    if _kind(err)[0] is Exception:
+        return "%s: %s" % (type(err).__name__, err)
+    return str(err)
+
+
 def explain(err):
     # (blinks, text for the serial console) for a start-up failure.
     _, blinks, what, todo = _kind(err)
     return blinks, (
         "Joker Pocket cannot start: %s.\n  %s\n  %s\n  The LED blinks %d times, pauses and "
-        "repeats; press Ctrl-C for the REPL." % (what, err, todo, blinks)
+        "repeats; press Ctrl-C for the REPL." % (what, _said(err), todo, blinks)
     )
 
 
@@ -317,7 +331,7 @@ def _show_on(display, err):
     _, _, what, todo = _kind(err)
     fb = display.fb
     fb.fill(0)
-    lines = wrap("Cannot start: %s. %s" % (what, err), display.width // 8)
+    lines = wrap("Cannot start: %s. %s" % (what, _said(err)), display.width // 8)
     for i in range(min(len(lines), display.height // 8)):
         fb.text(lines[i], 0, i * 8, 1)
     display.show()
@@ -351,8 +365,8 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
           runtime="micropython"):
     # What main.py (MicroPython) and code.py (CircuitPython, machine None) run first:
     # the profile, the devices and the app's module -> (app run function, display,
-    # buttons). A start-up failure is reported by halt(), not by a traceback and a
-    # dead screen.
+    # buttons). A start-up failure, whatever it is, is reported by halt(), not by a
+    # traceback and a dead screen.
     # The caller drops this module before the app runs: its heap is the app's.
     profile = None
     led = None
@@ -380,7 +394,7 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
         return mod.run, display, buttons
-    except (BoardError, DisplayError, ImportError) as e:
+    except Exception as e:
         if led is None and machine is not None:
             led = make_led(profile, machine)
         halt(e, led, clock, cycles, display, say)

@@ -31,8 +31,8 @@ SUIT_CHARS = CLUBS + DIAMONDS + HEARTS + SPADES  # in engine.cards suit order (c
 # --- glyph data: generated from glyph art; one line per character code 0..127 ---
 SMALL = (
     b"\x1f\x1f\x1f\x00"  # 0x00
-    b"\x12\x1f\x12\x00"  # 0x01
-    b"\x06\x0f\x06\x00"  # 0x02
+    b"\x02\x1f\x02\x00"  # 0x01
+    b"\x0e\x1f\x0e\x00"  # 0x02
     b"\x07\x0e\x07\x00"  # 0x03
     b"\x16\x1f\x16\x00"  # 0x04
     b"\x15\x0e\x15\x00"  # 0x05
@@ -85,9 +85,9 @@ SMALL = (
     b"\x07\x04\x1f\x00"  # '4'
     b"\x17\x15\x09\x00"  # '5'
     b"\x1e\x15\x1d\x00"  # '6'
-    b"\x01\x1d\x03\x00"  # '7'
-    b"\x1f\x15\x1f\x00"  # '8'
-    b"\x17\x15\x0f\x00"  # '9'
+    b"\x01\x19\x07\x00"  # '7'
+    b"\x0a\x15\x0a\x00"  # '8'
+    b"\x12\x15\x0e\x00"  # '9'
     b"\x00\x0a\x00\x00"  # ':'
     b"\x10\x0a\x00\x00"  # ';'
     b"\x04\x0a\x11\x00"  # '<'
@@ -162,7 +162,7 @@ SMALL = (
 NORMAL = (
     b"\x7f\x41\x41\x41\x7f\x00"  # 0x00
     b"\x38\x3a\x57\x3a\x38\x00"  # 0x01
-    b"\x0c\x1e\x3f\x1e\x0c\x00"  # 0x02
+    b"\x08\x3e\x7f\x3e\x08\x00"  # 0x02
     b"\x0e\x1f\x3e\x1f\x0e\x00"  # 0x03
     b"\x1c\x4e\x7f\x4e\x1c\x00"  # 0x04
     b"\x55\x3e\x1c\x3e\x55\x00"  # 0x05
@@ -311,9 +311,19 @@ def _flush(fb, n, x, y, c):
     strip.fill(0)
 
 
+# A test's layout guard (host_tests/guard.py) sets this to a function that is
+# told of every run of text drawn: record(fb, s, x, y, c, size), c the colour,
+# or STRUCK for the run just drawn there when it is crossed through on purpose
+# (ui.strike). None on the board: one test per call, nothing allocated.
+record = None
+STRUCK = 2
+
+
 def text(fb, s, x, y, c=1, size=SMALL_SIZE):
     # Draws s with its top-left at (x, y) in colour c, leaving unlit pixels as they
     # were, and returns the x just after the last cell.
+    if record is not None:
+        record(fb, s, x, y, c, size)
     data = _DATA[size]
     cw = CELL_W[size]
     strip = _STRIP

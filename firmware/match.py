@@ -21,6 +21,8 @@ class Match:
         self.scratch = self.info.scratch + getattr(self.bots, "SCRATCH", ())
         self.options = self.info.setup(options, len(seats))
         self.seats = seats
+        # The seat every text calls "You": the one person among bots, else None.
+        self.you = seats.index(PERSON) if seats.count(PERSON) == 1 else None
         self.seed = seed
         self.state = self.game.new_game(seed, self.options, len(seats))
         self.moves = bytearray()
@@ -39,10 +41,9 @@ class Match:
         return self.seats.count(PERSON)
 
     def short(self, seat):
-        # "P3", or "You" when one person plays against bots.
-        if self.seats[seat] == PERSON and self.persons() == 1:
-            return "You"
-        return seat_name(seat)
+        # "P3", or "You" when one person plays against bots: the one name of a
+        # seat on every screen, as in the game's texts.
+        return seat_name(seat, self.you)
 
     def player(self, seat):
         # "P1", "You", or "P2 Easy" for a bot.
@@ -54,9 +55,14 @@ class Match:
     def option(self, key):
         return self.options.get(key)
 
+    def result_text(self):
+        return self.state.result_text(self.you)
+
     def _apply(self, move):
-        text = self.state.describe(move)
-        self.state.apply(move)
+        st = self.state
+        st.check(move)  # before describe(), which reads a legal move only
+        text = st.describe(move, self.you)
+        st.apply_legal(move)
         self.moves.append(move)
         self.message = text
         registry.forget(self.scratch)

@@ -1,27 +1,22 @@
 # The title and what only the title needs: the match setup (seats and
-# options) and starting the match, and reading the files (firmware/saves.py
-# writes them): the save it offers to resume, and at start-up the settings. A match needs none of it:
-# this module is loaded for these screens alone (ui.Screen.transient) and
-# dropped while a match is played.
-import binascii
-import json
+# options), starting a match and resuming the saved one (reading the files is
+# firmware/reading.py's). A match needs none of it: this module is loaded for
+# these screens alone (ui.Screen.transient) and dropped while a match is played.
 import os
 import sys
 
 from engine import registry
 from engine.state import seat_name
-from firmware import saves, ui
+from firmware import ui
 from firmware.match import PERSON, Match
 from firmware.play import GameScreen
 from firmware.tables import playable
 
-DAMAGED = "Saved match damaged: ignored"
-OLDER = "Saved match is from an older version: ignored"
-
 
 class Title(ui.Menu):
     # Resume (when a save exists), then each game and its rules, then Settings.
-    transient = __name__
+    # The cursor opens on Resume, else on the game last started.
+    transient = (__name__,)
 
     def __init__(self, app):
         self.acts = []
@@ -38,6 +33,9 @@ class Title(ui.Menu):
         items.append("Settings")
         self.acts.append(("settings", None))
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
+        last = recall(app) if app.saved is None else None
+        if last:
+            self.cur = _index(self.acts, ("play", last[0][0]), 0)
 
     def select(self, i):
         act, gid = self.acts[i]
@@ -60,7 +58,10 @@ class Title(ui.Menu):
 
 class Setup(ui.Menu):
     # Who sits where (Person or a bot level) and the game's options, then Start.
-    transient = __name__
+    # It opens as the game was last started, the cursor on Start; A on any line
+    # starts (so mashing A never turns a person into a bot), LEFT/RIGHT change
+    # a line.
+    transient = (__name__,)
 
     def __init__(self, app, game_id):
         self.game_id = game_id
@@ -69,16 +70,36 @@ class Setup(ui.Menu):
         self.info = game.INFO
         self.lo, self.hi = game.INFO.seats
         self.opts = game.INFO.options
-        self.n = self.lo
-        # As many people as the game suggests, the others the first bot level.
+        # At first as many people as the game suggests, the others the first
+        # bot level, and open hands as the settings say.
         people = self.info.people
         self.seats = [PERSON] * people + [0] * (self.hi - people)
-        self.vals = [0] * len(self.opts)  # index into each option's choices
-        for j in range(len(self.opts)):  # open hands as the settings say
-            if self.opts[j][0] == self.info.reveal and app.settings["open"] in self.opts[j][2]:
-                self.vals[j] = self.opts[j][2].index(app.settings["open"])
-        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   B back")
+        self.n = self.lo
+        options = {}
+        if self.info.reveal is not None:
+            options[self.info.reveal] = app.settings["open"]
+        last = self._last(recall(app))
+        if last is not None:
+            self.n = len(last[0])
+            self.seats[: self.n] = last[0]
+            options = last[1]
+        self.vals = []  # index into each option's choices
+        for key, label, choices, shown in self.opts:
+            self.vals.append(_index(choices, options.get(key), 0))
+        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   A start   B back")
         self._label()
+        self.cur = len(self.items) - 1  # Start
+
+    def _last(self, setups):
+        # The game's remembered (seats, options) when it still takes them, else None.
+        for gid, seats, pairs in setups:
+            if gid == self.game_id:
+                try:
+                    options = self.info.setup(dict(pairs), len(seats))
+                except ValueError:
+                    return None
+                return (seats, options) if max(seats) < len(self.kinds) else None
+        return None
 
     def _rows(self):
         # What each line is: ("n", 0), ("seat", i), ("opt", j), ("start", 0).
@@ -110,25 +131,46 @@ class Setup(ui.Menu):
         self.cur = min(self.cur, len(items) - 1)
 
     def adjust(self, i, d):
+        # RIGHT means more: more players, a larger number (best of 1, 3, 5,
+        # stopping at the ends); names (Person, the bot levels, On/Off) go round.
         kind, j = self.rows[i]
         if kind == "n":
-            self.n = self.lo + (self.n - self.lo + d) % (self.hi - self.lo + 1)
+            self.n = max(self.lo, min(self.hi, self.n + d))
         elif kind == "seat":
-            # Cycle Person, Bot level 0, 1, ...
             k = len(self.kinds) + 1
             self.seats[j] = (self.seats[j] + 1 + d) % k - 1
         elif kind == "opt":
-            self.vals[j] = (self.vals[j] + d) % len(self.opts[j][2])
+            choices = self.opts[j][2]
+            if isinstance(choices[0], int):
+                up = sorted(choices)
+                self.vals[j] = choices.index(up[max(0, min(len(up) - 1, up.index(choices[self.vals[j]]) + d))])
+            else:
+                self.vals[j] = (self.vals[j] + d) % len(choices)
         self._label()
 
     def select(self, i):
-        if self.rows[i][0] != "start":
-            self.adjust(i, 1)
-            return
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
         start_match(self.app, self.game_id, options, self.seats[: self.n])
+
+
+def _index(seq, x, default):
+    # seq.index(x), or default when x is not there.
+    for i in range(len(seq)):
+        if seq[i] == x:
+            return i
+    return default
+
+
+def recall(app):
+    # The remembered setups (firmware/settings.py), read from the file when the
+    # title or a setup opens; the settings module goes again at once.
+    from firmware import settings
+
+    got = settings.recall(app.root)
+    registry.forget(settings.MODULES)
+    return got
 
 
 # ----- starting a match
@@ -147,10 +189,22 @@ def load_game(app, game_id):
 
 def start_match(app, game_id, options, seats):
     # A new match replaces the save of an older one at its first move; till
-    # then the older one can still be resumed.
+    # then the older one can still be resumed. The setup becomes the game's
+    # remembered one before the screens change: firmware/settings.py reads the
+    # file with this module, which goes when the title does.
     load_game(app, game_id)
     app.match = Match(app.root, game_id, options, seats, new_seed(app))
+    from firmware import settings
+
+    refused = None
+    try:
+        settings.remember(app.root, app.settings, game_id, seats, app.match.options)
+    except OSError as e:
+        refused = e
+    registry.forget(settings.MODULES)
     app.restack(GameScreen(app, app.match))
+    if refused is not None:
+        app.saving_off(refused)  # said over the table
 
 
 def new_seed(app):
@@ -163,168 +217,21 @@ def new_seed(app):
         return app.clock.ticks_ms() & 0x1FFFFFFF
 
 
-# ----- the save and its match
-
-
-def load_save(app):
-    # Reads the save at start-up into app.saved; a damaged one is set aside.
-    # -> the notice for the screen, or None.
-    app.saved = None
-    try:
-        rec = read(app.root)
-        if rec is not None and rec["game"] not in playable():
-            raise saves.SaveError("unknown game %r" % rec["game"])
-        app.saved = rec
-    except saves.SaveError as e:
-        return damaged(app, e)
-    except OSError as e:
-        print("save not readable:", e)
-    return None
-
-
-def damaged(app, e):
-    # Sets a damaged save aside; -> the notice for the screen.
-    print("save ignored:", e)
-    set_aside(app.root)
-    app.saved = None
-    return OLDER if isinstance(e, OldSave) else DAMAGED
-
-
 def resume(app):
-    rec = app.saved
+    # The saved match, replayed through firmware/reading.py's checks (loaded
+    # for this alone); a save that does not replay goes aside with a notice.
+    from firmware import reading
+
     try:
-        load_game(app, rec["game"])
-        app.match = replay(app.root, rec)
-    except saves.SaveError as e:
-        notice = damaged(app, e)
+        load_game(app, app.saved["game"])
+        app.match = reading.replay(app.root, app.saved)
+    except reading.SaveError as e:
+        notice = reading.refused(app.root, e)
+        app.saved = None
         app.free_game()
         app.home()
         app.push(ui.Dialog(app, notice))
         return
+    finally:
+        registry.forget([reading.__name__])
     app.restack(GameScreen(app, app.match))
-
-
-def replay(root, rec):
-    # Rebuilds the saved match; seats the game does not have, a bot level it
-    # lacks or a move the rules refuse make a damaged save.
-    try:
-        game = registry.load(rec["game"])
-        seats = rec["seats"]
-        lo, hi = game.INFO.seats
-        if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
-            raise ValueError("bad seats %r" % (seats,))
-        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"])
-    except (ValueError, KeyError, TypeError) as e:
-        raise saves.SaveError("does not replay: %s" % e)
-
-
-class OldSave(saves.SaveError):
-    # Written by an earlier firmware whose saves this one cannot read.
-    pass
-
-
-def _exists(p):
-    try:
-        os.stat(p)
-        return True
-    except OSError:
-        return False
-
-
-def unpack(data, magic, version):
-    # A file's bytes -> its payload, checked; SaveError says what is wrong.
-    nl = data.find(b"\n")
-    if nl < 0:
-        raise saves.SaveError("no header")
-    try:
-        head = data[:nl].decode().split()
-    except UnicodeError:
-        raise saves.SaveError("not a save file")
-    if len(head) != 4 or head[0] != magic:
-        raise saves.SaveError("not a save file")
-    try:
-        got = int(head[1])
-        crc = int(head[2], 16)
-        size = int(head[3])
-    except ValueError:
-        raise saves.SaveError("bad header")
-    if got < version:
-        raise OldSave("made by an older version (%d)" % got)
-    if got != version:
-        raise saves.SaveError("unknown version %d" % got)
-    payload = data[nl + 1:]
-    if len(payload) != size:
-        raise saves.SaveError("truncated (%d of %d bytes)" % (len(payload), size))
-    if binascii.crc32(payload) != crc:
-        raise saves.SaveError("checksum mismatch")
-    return payload
-
-
-def decode(data):
-    # bytes of a save file -> the record; SaveError says what is wrong.
-    payload = unpack(data, saves.MAGIC, saves.VERSION)
-    try:
-        rec = json.loads(payload.decode())
-    except ValueError:  # UnicodeError is one too
-        raise saves.SaveError("bad payload")
-    return _checked(rec)
-
-
-def _checked(rec):
-    if not isinstance(rec, dict):
-        raise saves.SaveError("bad payload")
-    for key in ("game", "options", "seed", "seats", "moves"):
-        if key not in rec:
-            raise saves.SaveError("missing " + key)
-    if not isinstance(rec["game"], str) or not isinstance(rec["options"], dict):
-        raise saves.SaveError("bad payload")
-    if not isinstance(rec["seed"], int) or rec["seed"] < 0 or rec["seed"] >> 30:
-        raise saves.SaveError("bad seed")
-    if not isinstance(rec["seats"], list):
-        raise saves.SaveError("bad seats")
-    for s in rec["seats"]:
-        if not isinstance(s, int) or s < -1:
-            raise saves.SaveError("bad seats")
-    for m in rec["moves"]:
-        if not isinstance(m, int) or m < 0 or m > 255:
-            raise saves.SaveError("bad moves")
-    return rec
-
-
-def get(root, name, check):
-    # The file's payload as check(bytes) returns it, None when there is none.
-    # A .tmp file is a write that did not finish: it counts only when the file
-    # itself is gone (the cut came between removing it and the rename), and
-    # only if whole; a partial one is dropped as if never begun.
-    p = saves.path(root, name)
-    if _exists(p):
-        with open(p, "rb") as f:
-            return check(f.read())
-    p = saves.path(root, saves.tmp_name(name))
-    if not _exists(p):
-        return None
-    with open(p, "rb") as f:
-        data = f.read()
-    try:
-        return check(data)
-    except saves.SaveError:
-        saves.remove(p)
-        return None
-
-
-def read(root):
-    # The saved record, None when there is no save; SaveError if it is damaged.
-    return get(root, saves.NAME, decode)
-
-
-def set_aside(root):
-    # A damaged save is moved out of the way (kept for a look), never retried.
-    p = saves.path(root, saves.NAME)
-    if not _exists(p):
-        p = saves.path(root, saves.TMP)
-    saves.remove(saves.path(root, saves.ASIDE))
-    try:
-        os.rename(p, saves.path(root, saves.ASIDE))
-    except OSError:
-        pass
-    saves.delete(root)

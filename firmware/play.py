@@ -2,11 +2,12 @@
 # bots and the pass-and-play hand-off to the next person, the pause menu and
 # the quit confirmation, and the end-of-round and end-of-match screens, for 2
 # to 4 seats and any mix of people and bots.
+from engine import const
 from engine.state import CONTINUE, best_seats
 from firmware import scores, tables, ui
 from firmware.match import PERSON
 
-END_DELAY = 1200  # ms the final position stays up before the result screen
+_END_DELAY = const(1200)  # ms the final position stays up before the result screen
 NONE = 0
 DEAL = 1  # a game of the match ended: CONTINUE is the only move
 MATCH = 2
@@ -63,7 +64,7 @@ class GameScreen(ui.Screen):
         if self.table.holding():
             return  # until A
         if self.end != NONE:
-            if self.app.clock.ticks_diff(now, self.moved_at) >= END_DELAY:
+            if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
                 self._result()
             return
         if self.bot:
@@ -108,7 +109,9 @@ class GameScreen(ui.Screen):
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
-        elif not self.bot and self.who == self.viewer:
+        elif not self.bot and self.who == self.viewer and (self.handed or not self.hidden):
+            # (Presses before the hand-off is up, in the frame that started
+            # the match say, are the last player's: dropped.)
             m = self.table.on_button(b)
             if m >= 0 and self.table.slow(m):
                 self.pending = m
@@ -222,7 +225,7 @@ class EndScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.sheet = table.sheet(app)
         self.standings = scores.Standings(match, self.sheet is None)
-        self.rows = ui.wrap(ui.glyphs(match.state.result_text()), 32)[:2]
+        self.rows = ui.wrap(ui.glyphs(match.result_text()), 32)[:2]
 
     def on_button(self, b):
         if b == ui.RIGHT:
@@ -255,15 +258,22 @@ class GameEnd(EndScreen):
 
 
 class MatchEnd(EndScreen):
-    # The winner, how the last round ended and the final scores; A goes back
-    # to the title.
+    # The winner, how the last round ended and the final scores; A plays again
+    # with the same setup, B goes back to the title.
+    transient = ("firmware.menus",)  # loaded to start the next match
+
     def __init__(self, app, match, table):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
+        self.setup = (match.game_id, match.options, match.seats)
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: back to title")
+        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: again  B: title")
 
     def key(self, b):
-        if b == ui.A or b == ui.B:
+        if b == ui.A:
+            from firmware.menus import start_match
+
+            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+        elif b == ui.B:
             self.app.home()

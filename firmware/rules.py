@@ -1,22 +1,35 @@
 # The rules screen: seeds/<game>.md read straight from the file, condensed
 # (markdown marks dropped, paragraphs joined, blank lines collapsed) and
-# word-wrapped to the SMALL font. Only an index of where each screen row starts
-# stays in memory; the rows in view are re-read from the file when it scrolls.
+# word-wrapped to the SMALL font, in players' words: the section "How to play
+# on Joker Pocket" and those after it (the controls, what the table's symbols
+# mean; the spec keeps them last) come first, then the file from the top. The
+# spec's notes for developers (quoted lines,
+# "> ...") are left out, a rule's number loses its game's prefix ("DJ-7."
+# reads "7.", a reference to it "rule 7") and "Ruling (DJ-end):" marks go.
+# Only an index of where each screen row starts stays in memory; the rows in
+# view are re-read from the file when it scrolls.
 from firmware import font, ui
 
 COLS = 31  # 4 px cells, the last column keeps the scroll bar
 ROWS = 9
-TOP = ui.ROW + 2  # a line clear of the title bar, for an inverted heading
+TOP = ui.ROW + 2  # a line clear of the title bar
 PITCH = 6
-# Characters the font lacks: suit symbols become glyphs, the rest plain ASCII.
+HOW = "How to play on Joker Pocket"  # the section shown first
+KEYS = "\x10\x11 SECTION  \x12\x13 SCROLL  A PAGE"  # under HOW
+# Characters the font lacks: suit and arrow symbols become glyphs, the rest plain ASCII.
 SUBST = {
-    "\u2663": "\x01", "\u2666": "\x02", "\u2665": "\x03", "\u2660": "\x04",
+    "\u2663": "\x01", "\u2666": "\x02", "\u2665": "\x03", "\u2660": "\x04", "\u2731": "\x05",
+    "\u25c0": "\x10", "\u25b6": "\x11", "\u25b2": "\x12", "\u25bc": "\x13",
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
     "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u00d7": "x",
 }
 HEAD = 1  # block kinds
 PARA = 2
 ITEM = 3
+NOTE = 4  # for developers: not shown
+KEYS_ROW = -3  # index entries that are no block of the file
+BLANK = -1
+MISSING = -2
 
 
 def _plain(line):
@@ -29,6 +42,53 @@ def _plain(line):
             ch = SUBST.get(ch, "?")
         out.append(ch)
     return "".join(out)
+
+
+def players(text):
+    # A block's text as players read it (see the top of the file), copied in
+    # slices between the marks found (every block is read when the screen
+    # opens: no work per character).
+    out = []
+    done = 0  # text[:done] is in out
+    at = 0  # where to look next
+    while True:
+        r = text.find("Ruling", at)
+        h = text.find("-", at)
+        if r < 0 and h < 0:
+            break
+        if r >= 0 and (h < 0 or r < h):
+            at = r + 6
+            end = _ruling(text, r)
+            if end:
+                out.append(text[done:r])
+                out.append(text[end:end + 1].upper())  # what the mark began
+                done = at = end + 1
+            continue
+        at = h + 1
+        k = h  # a rule id: two or more capitals, "-", a digit
+        while k > 0 and "A" <= text[k - 1] <= "Z":
+            k -= 1
+        if h - k >= 2 and text[at:at + 1].isdigit() and (k == 0 or not (text[k - 1].isalpha() or text[k - 1] == "-")):
+            out.append(text[done:k])
+            out.append("rule " if k else "")  # a number opening a rule stays bare
+            done = at
+    out.append(text[done:])
+    return "".join(out)
+
+
+def _ruling(text, i):
+    # Where the words after a "Ruling:" or "Ruling (DJ-end):" mark at i begin, or 0.
+    if i and text[i - 1] != " ":
+        return 0
+    j = i + 6
+    if text.startswith(" (", j):
+        j = text.find(")", j) + 1
+    if not 0 < j < len(text) or text[j] != ":":
+        return 0
+    j += 1
+    while j < len(text) and text[j] == " ":
+        j += 1
+    return j
 
 
 def _numbered(line):
@@ -46,8 +106,8 @@ def _numbered(line):
 
 
 def read_block(f, pos):
-    # The block (heading, paragraph or bullet item) starting at or after pos:
-    # returns (kind, text, start, end) or None at the end of the file.
+    # The block (heading, paragraph, bullet item or note) starting at or after
+    # pos: returns (kind, text, start, end) or None at the end of the file.
     f.seek(pos)
     kind = 0
     parts = []
@@ -73,17 +133,17 @@ def read_block(f, pos):
                 break
             return HEAD, _plain(line.lstrip("#").strip()), start, pos
         bullet = line.startswith("- ") or line.startswith("* ")
-        if kind and (bullet or _numbered(line)):
+        if kind and (bullet or _numbered(line) or (line[0] == ">") != (kind == NOTE)):
             pos = here
             break
         if not kind:
-            kind = ITEM if bullet else PARA
+            kind = ITEM if bullet else NOTE if line[0] == ">" else PARA
             if bullet:
                 line = line[2:]
         parts.append(_plain(line))
     if not kind:
         return None
-    return kind, " ".join(parts), start, pos
+    return kind, players(" ".join(parts)), start, pos
 
 
 def block_rows(kind, text):
@@ -96,53 +156,78 @@ def block_rows(kind, text):
 
 
 class Rules(ui.Screen):
-    transient = __name__  # the module is loaded for this screen only (app.pop drops it)
+    # UP/DOWN scroll a row, A a page; LEFT/RIGHT go to the section before or
+    # after; B closes.
+    transient = (__name__,)  # the module is loaded for this screen only (app.pop drops it)
 
     def __init__(self, app, game_id, title):
         ui.Screen.__init__(self, app)
         self.title = title
         self.path = app.seeds_dir + "/" + game_id + ".md"
-        # Per screen row: file offset of its block (-1 = blank row) and the
-        # row's number within the block, with bit 7 set for a heading.
+        # Per screen row: file offset of its block (or BLANK, KEYS_ROW) and
+        # the row's number within the block, with bit 7 set for a heading.
         self.offs = []
         self.sub = bytearray()
+        self.heads = []  # the rows where the sections begin
+        self.prev = 0  # the kind of the last block indexed
         self.top = 0
         self.cache = (-1, [])
         try:
             self._index()
         except OSError:
-            self.offs = [-2]  # shown as "rules file missing"
+            self.offs = [MISSING]  # shown as "rules file missing"
         if not self.offs:
-            self.offs = [-1]
+            self.offs = [BLANK]
         if not self.sub:
             self.sub = bytearray(1)
 
     def _index(self):
         with open(self.path, "rb") as f:
+            # "How to play" and the sections after it (the spec's last) go first.
+            how = -1
             pos = 0
-            prev = 0
-            while True:
-                b = read_block(f, pos)
-                if b is None:
+            want = HOW.encode()
+            while how < 0:
+                raw = f.readline()
+                if not raw:
                     break
-                kind, text, start, pos = b
-                if kind == HEAD and not prev and not self.offs:
-                    continue  # the document's title: the screen's title bar says it
-                # A blank row between blocks, except under a heading and
-                # between the items of one list.
-                if prev and prev != HEAD and not (prev == ITEM and kind == ITEM):
-                    self.offs.append(-1)
-                    self.sub.append(0)
-                n = len(block_rows(kind, text))
-                for i in range(n):
-                    self.offs.append(start)
-                    self.sub.append(i | (128 if kind == HEAD else 0))
-                prev = kind
+                if raw[:1] == b"#" and raw.strip().lstrip(b"# ") == want:
+                    how = pos
+                pos += len(raw)
+            if how >= 0:
+                self._add(f, how, -1)
+            self._add(f, 0, how)
+
+    def _add(self, f, pos, end):
+        # Indexes the blocks from pos up to end (-1: the end of the file).
+        while end < 0 or pos < end:
+            b = read_block(f, pos)
+            if b is None:
+                break
+            kind, text, start, pos = b
+            if kind == NOTE or (kind == HEAD and not start and not self.offs):
+                continue  # a note, or the document's title first: the title bar says it
+            # A blank row between blocks, except under a heading and
+            # between the items of one list.
+            if self.prev and self.prev != HEAD and not (self.prev == ITEM and kind == ITEM):
+                self._row(BLANK, 0)
+            if kind == HEAD:
+                self.heads.append(len(self.offs))
+            n = len(block_rows(kind, text))
+            for i in range(n):
+                self._row(start, i | (128 if kind == HEAD else 0))
+            if kind == HEAD and text == HOW:
+                self._row(KEYS_ROW, 0)  # this screen's keys, on its first page
+            self.prev = kind
+
+    def _row(self, off, sub):
+        self.offs.append(off)
+        self.sub.append(sub)
 
     def _text(self, f, i):
         off = self.offs[i]
         if off < 0:
-            return ""
+            return KEYS if off == KEYS_ROW else ""
         if self.cache[0] != off:
             b = read_block(f, off)
             self.cache = (off, block_rows(b[0], b[1]))
@@ -152,7 +237,7 @@ class Rules(ui.Screen):
 
     def draw(self, fb):
         ui.header(fb, self.title)
-        if self.offs[0] == -2:
+        if self.offs[0] == MISSING:
             ui.centre(fb, "Rules file missing", 28)
             return
         n = len(self.offs)
@@ -161,11 +246,11 @@ class Rules(ui.Screen):
             y = TOP
             while i < n and i < self.top + ROWS:
                 s = self._text(f, i)
-                if self.sub[i] & 128:
-                    fb.fill_rect(0, y - 1, COLS * 4 + 1, PITCH + 1, 1)
-                    font.text(fb, s, 1, y, 0, 0)
-                else:
-                    font.text(fb, s, 0, y, 1, 0)
+                end = font.text(fb, s, 0, y, 1, 0)
+                if self.sub[i] & 128 and end < COLS * 4 - 4:
+                    # A heading: a rule on from its words (the rows are too
+                    # close together for an inverted bar).
+                    fb.hline(end + 1, y + 2, COLS * 4 - end - 2, 1)
                 i += 1
                 y += PITCH
         # Scroll bar: the thumb's length and place show the part in view.
@@ -183,10 +268,19 @@ class Rules(ui.Screen):
             top -= 1
         elif b == ui.DOWN:
             top += 1
-        elif b == ui.LEFT:
-            top -= ROWS - 1
-        elif b == ui.RIGHT or b == ui.A:
+        elif b == ui.A:
             top += ROWS - 1
+        elif b == ui.RIGHT:
+            top = last
+            for h in self.heads:
+                if h > self.top:
+                    top = h
+                    break
+        elif b == ui.LEFT:
+            top = 0
+            for h in self.heads:
+                if h < self.top:
+                    top = h
         elif b == ui.B:
             self.app.pop()
             return

@@ -1,15 +1,21 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put; firmware.menus
+# written atomically as the save is (firmware.saves pack/put; firmware.reading
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
-# This module is in memory at boot and while the Settings screen is up only;
-# the app keeps the values it puts into effect (apply).
+# The file also remembers each game's last setup ("setups"), for the title and
+# the setup screen; they read it from the file (recall), so a match holds none.
+# This module is in memory at boot, while the Settings screen is up and while
+# the title reads or writes the setups only; the app keeps the values it puts
+# into effect (apply).
 import json
 
+from engine import registry
+from engine.state import one_of
 from firmware import saves, ui
-from firmware.menus import get, unpack
+from firmware.reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
 
 NAME = "settings.jp"
+MODULES = (__name__, "firmware.reading")  # what reading the file loads: dropped after
 MAGIC = "JPSET"
 VERSION = 1
 
@@ -19,8 +25,9 @@ ITEMS = (
     ("flip", "Upside down", ("Off", "On"), (False, True)),
     ("bots", "Bot speed", ("Normal", "Slow", "Fast"), (500, 1000, 200)),  # ms a bot's move stays
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
-    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in every game's setup
+    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
 )
+MOST_LEVELS = 8  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
 
 def defaults():
@@ -49,48 +56,94 @@ def apply(app, chosen):
     app.buttons.repeat = value(chosen, "repeat")
 
 
-def encode(chosen):
-    return saves.pack(MAGIC, VERSION, json.dumps(chosen).encode())
+def encode(chosen, setups):
+    # The keys in a fixed order (a MicroPython dict keeps none), so the file is
+    # the same bytes on every runtime.
+    parts = ['"%s": %s' % (item[0], json.dumps(chosen[item[0]])) for item in ITEMS]
+    parts.append('"setups": ' + json.dumps(setups))
+    return saves.pack(MAGIC, VERSION, ("{" + ", ".join(parts) + "}").encode())
 
 
 def decode(data):
-    # bytes of the file -> the settings; SaveError says what is wrong.
-    payload = unpack(data, MAGIC, VERSION)
-    try:
-        got = json.loads(payload.decode())
-    except ValueError:
-        raise saves.SaveError("bad payload")
-    if not isinstance(got, dict):
-        raise saves.SaveError("bad payload")
+    # bytes of the file -> the settings; SaveError says what is wrong. Every
+    # key this firmware knows is checked in full; keys it does not know are
+    # dropped (a key of a later firmware comes with its own check).
+    got = parse(unpack(data, MAGIC, VERSION))
+    if type(got) is not dict:
+        raise SaveError("not settings")
     out = defaults()
     for item in ITEMS:
         key = item[0]
         if key in got:
-            if got[key] not in item[2]:
-                raise saves.SaveError("%s cannot be %r" % (key, got[key]))
+            if not one_of(got[key], item[2]):
+                raise SaveError("wrong " + key, repr(got[key])[:40])
             out[key] = got[key]
+    out["setups"] = setups(got.get("setups"))
     return out
+
+
+def setups(raw):
+    # The remembered setups as the file holds them, the game last started
+    # first: [[game id, seats, [[option, value], ...]], ...]. Each entry is
+    # checked for type and range, and a bad one (or a second one for the same
+    # game) is dropped; the rest stand.
+    out = []
+    if type(raw) is not list:
+        return out
+    for e in raw:
+        if _entry_ok(e) and not [o for o in out if o[0] == e[0]]:
+            out.append(e)
+    return out
+
+
+def _entry_ok(e):
+    if type(e) is not list or len(e) != 3 or not one_of(e[0], registry.ids()):
+        return False
+    if not e[1] or not ints(e[1], -1, MOST_LEVELS - 1, MAX_SEATS) or type(e[2]) is not list:
+        return False
+    for o in e[2]:
+        if type(o) is not list or len(o) != 2 or type(o[0]) is not str or type(o[1]) not in (int, str):
+            return False
+    return True
 
 
 def read(root):
     # -> (settings, notice): the defaults and a line for the screen when the
-    # file is damaged; a missing file is no news.
-    try:
-        got = get(root, NAME, decode)
-    except (saves.SaveError, OSError) as e:
-        print("settings ignored:", e)
-        return defaults(), "Settings damaged: defaults restored"
-    return (defaults() if got is None else got), None
+    # file was damaged (and set aside); a missing file is no news.
+    got, e, kept = get(root, NAME, decode)
+    if got is None:
+        return defaults(), told("Settings reset; old file", e, kept)
+    got.pop("setups")  # read again by the title when it needs them (recall)
+    return got, told("Damaged copy of the settings", e, kept)
 
 
-def write(root, chosen):
-    saves.put(root, NAME, encode(chosen))
+def recall(root):
+    # The remembered setups (setups() above); none when the file is missing or
+    # damaged (read() at boot reports that).
+    got = get(root, NAME, decode)[0]
+    return [] if got is None else got["setups"]
+
+
+def remember(root, chosen, game_id, seats, options):
+    # The setup a match starts with becomes the game's remembered one and goes
+    # first; the file is written only when that changes anything.
+    # OSError when the storage refuses.
+    old = recall(root)
+    entry = [game_id, list(seats), [[k, options[k]] for k in sorted(options)]]
+    if old and old[0] == entry:
+        return
+    write(root, chosen, [entry] + [e for e in old if e[0] != game_id])
+
+
+def write(root, chosen, setups=None):
+    # setups None: those the file holds now stay.
+    saves.put(root, NAME, encode(chosen, recall(root) if setups is None else setups))
 
 
 class SettingsScreen(ui.Menu):
     # The settings, one a line: LEFT/RIGHT or A step a value, which takes
     # effect at once; B keeps them (in the file when they changed) and goes back.
-    transient = __name__  # loaded at boot and for this screen only
+    transient = MODULES  # loaded at boot and for this screen only
 
     def __init__(self, app):
         self.chosen = dict(app.settings)

@@ -19,7 +19,7 @@ RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 class Screen:
     overlay = False
-    transient = None  # a module loaded for screens like this alone, dropped when none is left (App._left)
+    transient = None  # the modules loaded for screens like this alone (a tuple of names), dropped when none is left (App._left)
 
     def __init__(self, app):
         self.app = app
@@ -58,6 +58,29 @@ def item(fb, s, x, y, w, selected, size=NORMAL):
     if selected:
         fb.fill_rect(x, y, w, font.CELL_H[size] + 1, 1)
     font.text(fb, s, x + 2, y + 1, 0 if selected else 1, size)
+
+
+def card(fb, label, x, y, on=False, mark=False):
+    # A card a player may choose, in NORMAL with its top-left at (x, y), drawn
+    # the one way every table draws one: selected (on), inverted with a pixel
+    # of margin all round; marked, underlined (the cards that may be played
+    # when some may not, or the card picked to be moved); else plain. Never
+    # dimmed: every card a player holds stays readable. It takes 13 x 10
+    # pixels from (x - 1, y - 1); a one-cell label (the Joker) is centred.
+    if on:
+        fb.fill_rect(x - 1, y - 1, 13, 9, 1)
+    elif mark:
+        fb.hline(x, y + 8, 11, 1)
+    font.text(fb, label, x + (3 if len(label) == 1 else 0), y, 0 if on else 1, NORMAL)
+
+
+def strike(fb, s, x, y, size=SMALL):
+    # s crossed through: a choice that is not allowed, a score that does not
+    # count. Told to the layout guard, which lets the line through.
+    end = font.text(fb, s, x, y, 1, size)
+    fb.hline(x - 1, y + font.CELL_H[size] // 2 - 1, end - x + 1, 1)
+    if font.record is not None:
+        font.record(fb, s, x, y, font.STRUCK, size)
 
 
 def glyphs(s):
@@ -114,18 +137,17 @@ class Menu(Screen):
             self.top = self.cur
         elif self.cur >= self.top + n:
             self.top = self.cur - n + 1
-        y0 = y
         i = self.top
         while i < len(self.items) and i < self.top + n:
             item(fb, self.items[i], x, y, w, i == self.cur)
             i += 1
             y += ROW
-        # More lines above or below: an arrow at the right end of the first or
-        # last line, in the colour that shows on that line.
+        # More lines above or below: arrows at the right end of the title bar
+        # (a line may be as wide as the screen).
         if self.top > 0:
-            font.text(fb, "\x12", W - 4, y0 + 2, 0 if self.cur == self.top else 1, SMALL)
+            font.text(fb, font.UP, W - 13, 1, 0, NORMAL)
         if self.top + n < len(self.items):
-            font.text(fb, "\x13", W - 4, y - ROW + 2, 0 if self.cur == self.top + n - 1 else 1, SMALL)
+            font.text(fb, font.DOWN, W - 7, 1, 0, NORMAL)
         if self.footer:
             centre(fb, self.footer, H - 6, 1, SMALL)
 

@@ -4,7 +4,7 @@
 //
 //   node host_tests/browser.mjs < plan.json > results.json
 //
-// plan: {url, chromium, lanes, sessions: [{name, query, steps}]}. Each session
+// plan: {url, chromium, lanes, sessions: [{name, query, steps}], layouts}. Each session
 // runs in a fresh browser context (empty storage), `lanes` of them at a time. A step is one of
 //   ["key", KEY]          a key pressed and released (Playwright key name)
 //   ["tap", BUTTON]       an on-screen button touched (UP ... A, B)
@@ -17,6 +17,12 @@
 // {name, frames: [ram hex], bad: [canvas pixels off the crisp rendering, per
 // frame], stores: [{path: text}], loads: [{titleMs, startMs}], longest,
 // longestTask, late: [requests made after a load finished]}.
+// plan.layouts: [{name, context}] (a browser context's options: viewport,
+// hasTouch, isMobile, deviceScaleFactor), each opened fresh: results
+// {name, view: [width, height], scroll: [width, height], canvas: [left, top,
+// right, bottom], buttons: {UP: [...], ...}, help: the help line as shown,
+// scale, tapped: the frame changed after a tap (a click without touch) on the
+// on-screen DOWN}.
 import fs from "node:fs";
 import { chromium } from "playwright-core";
 
@@ -144,6 +150,38 @@ async function runSession(browser, plan, s, onLoad) {
   return res;
 }
 
+// Where the page put the screen and the buttons, in CSS pixels of the viewport.
+function measure() {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const buttons = {};
+  for (const el of document.querySelectorAll("[data-b]")) buttons[el.dataset.b] = box(el);
+  const doc = document.documentElement;
+  return {
+    view: [innerWidth, innerHeight], scroll: [doc.scrollWidth, doc.scrollHeight], buttons,
+    canvas: box(document.getElementById("screen")), help: document.getElementById("help").innerText.trim(),
+    scale: window.jokerPocket.scale,
+  };
+}
+
+async function runLayout(browser, plan, l) {
+  const ctx = await browser.newContext(l.context);
+  const page = await ctx.newPage();
+  await page.goto(plan.url + "?seed=7&botdelay=0");
+  const settled = () => page.waitForFunction(
+    () => window.jokerPocket.error || (window.jokerPocket.titleMs !== null && window.jokerPocket.settled()), null,
+    { timeout: LOAD_MS, polling: 10 });
+  await settled();
+  const res = { name: l.name, ...(await page.evaluate(measure)) };
+  const before = (await page.evaluate(readCanvas)).ram;
+  if (l.context.hasTouch) await page.tap('[data-b="DOWN"]');
+  else await page.click('[data-b="DOWN"]');
+  await settled();
+  res.tapped = (await page.evaluate(readCanvas)).ram !== before;
+  res.error = await page.evaluate(() => window.jokerPocket.error);
+  await ctx.close();
+  return res;
+}
+
 const plan = JSON.parse(fs.readFileSync(0, "utf8"));
 const browser = await chromium.launch({ executablePath: plan.chromium, headless: true, args: FLAGS });
 try {
@@ -162,6 +200,8 @@ try {
     firstLoad();
   };
   await Promise.all(Array.from({ length: plan.lanes || 1 }, (_, n) => lane(n)));
+  out.layouts = [];
+  for (const l of plan.layouts || []) out.layouts.push(await runLayout(browser, plan, l));
   process.stdout.write(JSON.stringify(out));
 } finally {
   await browser.close();

@@ -11,7 +11,7 @@
 from engine import codec
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, POINTS, Game, State, seat_name
+from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
@@ -133,19 +133,19 @@ class Standin(State):
     def history(self):
         return [list(h) for h in self.hist]
 
-    def result_text(self):
+    def result_text(self, you=None):
         if not self.over:
             return ""
         best = max(self.pts)
-        return "Deal %d: %s scores most, %d" % (self.deal_no, seat_name(self.pts.index(best)), best)
+        return "Deal %d: %s most, %d" % (self.deal_no, says(self.pts.index(best), you, "scores"), best)
 
     def deal_value(self, seat):
         return self.pts[seat]
 
-    def describe(self, move):
+    def describe(self, move, you=None):
         if move == CONTINUE:
             return "Deal %d" % (self.deal_no + 1)
-        return "%s plays %s" % (seat_name(self.turn), label(move))
+        return "%s %s" % (says(self.turn, you, "plays"), label(move))
 
     def view(self, seat):
         v = decode(self.encode())

@@ -119,6 +119,30 @@ def test_each_kind_of_bad_profile_gets_its_message():
     assert "JSON object" in msg
 
 
+def test_numbers_of_another_type_are_refused():
+    # JSON's 128.0 and true equal 128 and 1 in Python: the board took them
+    # and then failed in the driver, a blank screen and no blink.
+    for path, value in ((("display", "width"), 128.0), (("display", "height"), 64.0), (("i2c", "id"), 0.0),
+                        (("i2c", "id"), False), (("i2c", "freq"), 400000.0), (("i2c", "sda"), 4.0),
+                        (("buttons", "b"), 15.0), (("display", "address"), 60.0), (("led",), 25.0),
+                        (("display", "flip"), 0)):
+        key = ".".join(path)
+        msg = bad(setter(path, value), key, json.dumps(value))
+        assert msg.count("\n") == 0, msg
+
+
+def test_files_that_are_no_profile():
+    path = _scratch("odd.json")
+    # (Nested deeper than CPython's recursion limit: MicroPython reads it, a list.)
+    for data, words in ((b"\xff\xfe{}", "not UTF-8"), (b"[" * 2000 + b"]" * 2000, "JSON"),
+                        (b" " * (board.MAX_BYTES + 1), "larger than"), (b'"pico"', "JSON object"), (b"null", "JSON object"),
+                        (b"7", "JSON object"), (b"", "not valid JSON")):
+        with open(path, "wb") as f:
+            f.write(data)
+        msg = raises(BoardError, board.load, path)
+        assert msg.startswith(path) and words in msg and "\n" not in msg, msg
+
+
 def test_profile_variants_that_are_fine():
     for change in (setter(("display", "address"), 61), setter(("display", "address"), "0x3d"),
                    setter(("led",), None), setter(("led",), "LED"), remover(("led",)),
@@ -190,6 +214,20 @@ def test_error_path_prints_and_blinks_its_code():
         assert clock.slept == 6 * (blinks * 500 + 1500)
     # With the display working, the reason also goes on the screen.
     assert any(machine.buses[0].panel.ram)
+
+
+class BrokenMachine(FakeMachine):
+    # A bus that fails in a way nobody foresaw.
+    def I2C(self, id, sda=None, scl=None, freq=400000):
+        raise TypeError("can't convert float to int")
+
+
+def test_an_unforeseen_failure_is_said_and_blinked():
+    machine = BrokenMachine()
+    said = []
+    raises(SystemExit, board.start, machine, FakeClock(), PICO, "firmware.app", 2, said.append)
+    assert "TypeError: can't convert float to int" in said[0] and "blinks 5 times" in said[0], said[0]
+    assert machine.pins[25].history == [1, 0] * 5 * 2
 
 
 def test_halt_never_swallows_ctrl_c():

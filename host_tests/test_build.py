@@ -120,6 +120,44 @@ def test_missing_board_lists_the_available_ones(tmp_path):
     assert not os.path.exists(str(tmp_path / "d"))
 
 
+def test_every_bad_profile_is_refused_in_one_line(tmp_path, capsys):
+    # What the board would refuse at start-up `make build` refuses first, in
+    # one line naming the file and what is wrong, exit status 2: the same
+    # checks (firmware/board.py), never a traceback.
+    good = source("boards/pico.json").decode()
+    cases = (
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[" * 2000 + b"]" * 2000, "not valid JSON"),
+        (b"[" * 100000, "larger than"),
+        (b'"pico"', "JSON object"),
+        (b"[1, 2]", "JSON object"),
+        (good.replace('"width": 128', '"width": 128.0').encode(), "display.width must be 128 (got 128.0)"),
+        (good.replace('"height": 64', '"height": 64.0').encode(), "display.height"),
+        (good.replace('"id": 0', '"id": 0.0').encode(), "i2c.id must be 0 or 1 (got 0.0)"),
+        (good.replace('"sda": 4', '"sda": 4.0').encode(), "i2c.sda"),
+        (good.replace('"sda": 4', '"sda": 5').encode(), "i2c.sda must be an SDA pin of I2C0"),
+        (good.replace('"up": 10', '"up": 40').encode(), "buttons.up must be a GPIO number 0..29 (got 40)"),
+        (good.replace('"down": 11', '"down": 10').encode(), "buttons.up and buttons.down both use GP10"),
+        (good.replace('"ssd1306"', '"sh1106"').encode(), "display.driver"),
+        (good.replace('"0x3C"', '"0x3Z"').encode(), "display.address"),
+        (good.replace('"name"', '"runtime": "cpython", "name"').encode(), "runtime"),
+        (good.replace('"led": 25', '"led": 25.0').encode(), "led must be"),
+        (good.replace('"i2c": {', '"i2c": 5, "x": {').encode(), "unknown key x"),
+    )
+    os.makedirs(str(tmp_path / "boards"))
+    for i in range(len(cases)):
+        data, words = cases[i]
+        with open(str(tmp_path / "boards" / ("bad%d.json" % i)), "wb") as f:
+            f.write(data)
+        rc = build.main(["build", "--board", "bad%d" % i, "--out", str(tmp_path / "d")], root=str(tmp_path))
+        err = capsys.readouterr().err
+        assert rc == 2 and err.count("\n") == 1, (words, rc, err)
+        assert err.startswith("build: %s: " % (tmp_path / "boards" / ("bad%d.json" % i))) or \
+            err.startswith("build: %s is " % (tmp_path / "boards" / ("bad%d.json" % i))), err
+        assert words in err, (words, err)
+    assert not os.path.exists(str(tmp_path / "d"))
+
+
 def test_deploy_to_an_absent_port_says_so(tmp_path):
     port = "/dev/ttyJOKER-none"
     proc = subprocess.run(

@@ -9,7 +9,7 @@ import os
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from firmware import app as firmware_app
-from firmware import menus, saves, settings, ui
+from firmware import reading, saves, settings, ui
 from firmware.buttons import NAMES, Buttons
 from firmware.match import Match
 from firmware.tables import playable
@@ -133,7 +133,7 @@ def check_game(monkeypatch, root, renames_over, game_id, with_old):
         app = boot(root)
         if app.saved is None:
             return None
-        return bytes(menus.replay(root, app.saved).moves)  # it replays move for move
+        return bytes(reading.replay(root, app.saved).moves)  # it replays move for move
 
     found = cut_at_every_step(monkeypatch, root, renames_over, lambda: saves.write(root, m.record()), outcome)
     first = old if with_old else None
@@ -172,4 +172,4 @@ def test_every_cut_of_the_settings_file(tmp_path, monkeypatch):
             want = first if first is not None else settings.defaults()
             k = found.index(new)
             assert found[:k] == [want] * k and found[k:] == [new] * (len(found) - k)
-            assert len(found) > len(settings.encode(new))
+            assert len(found) > len(settings.encode(new, []))

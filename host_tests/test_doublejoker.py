@@ -318,6 +318,17 @@ def test_describe():
     play(st, "play 5c")
     assert st.describe(D.play(parse("4c"))) == "P2 follows 4c - P1 wins the trick"
     assert st.describe(D.play(parse("Jc"))) == "P2 follows Jc - P2 wins the trick"
+    # Worded for the one person: that seat is "You", its verbs agree.
+    assert st.describe(D.play(parse("Jc")), 1) == "You follow Jc - You win the trick"
+    assert st.describe(D.play(parse("4c")), 1) == "You follow 4c - P1 wins the trick"
+
+
+def test_result_worded_for_you():
+    st = play(position(("5c 9c Kd", "6d 7h")), "place 9c", "play 5c")
+    assert st.result_text(1) == "You cannot follow clubs: P1 wins game 1"
+    assert st.result_text(0) == "P2 cannot follow clubs: You win game 1"
+    st = position(("5c Kd 7h 3s", "4c 6d Qd"))
+    assert st.result_text(0) == "You cannot lead: P2 wins game 1"
 
 
 def test_same_seed_same_match():

@@ -49,6 +49,29 @@ def test_every_glyph_is_present_and_distinct():
             assert glyph(ch, size) == box
 
 
+def differ(a, b, size):
+    # Pixels in which two glyphs differ.
+    n = 0
+    for x, y in zip(glyph(a, size), glyph(b, size)):
+        d = x ^ y
+        while d:
+            d &= d - 1
+            n += 1
+    return n
+
+
+def test_glyphs_a_player_must_tell_apart_differ_clearly():
+    # Issue 21: the suits (and the Joker) and the ranks of a card, by at least
+    # 4 and 3 pixels in SMALL (3x5) and 8 and 6 in NORMAL (5x7); SMALL's T is
+    # Double Joker's ten. Inverted, the same pixels differ.
+    suits = font.SUIT_CHARS + font.JOKER_CHAR
+    for size, ranks, least in ((0, "23456789TJQKA" + font.TEN, (4, 3)), (1, "23456789JQKA" + font.TEN, (8, 6))):
+        for group, n in ((suits, least[0]), (ranks, least[1])):
+            for i in range(len(group)):
+                for b in group[i + 1:]:
+                    assert differ(group[i], b, size) >= n, (size, group[i], b)
+
+
 def test_glyphs_fit_their_cells():
     for size in (0, 1):
         cw = font.CELL_W[size]

@@ -10,13 +10,13 @@ import os
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine.rng import Rng
-from firmware import menus, play, saves
+from firmware import play, reading, saves
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.tables import playable
 from tools.sim import Device
 
 PRESSES = 100000
-SEED = 99  # 2025 and 2026 walks no longer reach every screen with Prediction in the title list
+SEED = 101  # walks that reach every screen: 2025 and 2026 lost one with Prediction in the title list, 99 when the setup opened on Start
 # A and the arrows most, B less: B leads back out of every screen.
 WEIGHTED = (A, A, A, UP, DOWN, LEFT, RIGHT, RIGHT, DOWN, B)
 BOT_DELAY = 60  # ms: bots move after two frames, so matches move on
@@ -28,7 +28,7 @@ def check(dev, root):
     assert type(bottom).__name__ == "Title" or isinstance(bottom, (play.GameScreen, play.MatchEnd)), bottom
     m = app.match
     if m is not None and m.moves and not m.state.is_over():
-        rec = menus.read(root)
+        rec = reading.read(root)[0]
         assert rec["moves"] == list(m.moves) and rec["seats"] == m.seats and rec["game"] == m.game_id
 
 

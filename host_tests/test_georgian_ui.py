@@ -8,33 +8,29 @@
 import sys
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
+from engine import registry
 from engine.games import georgian as G
 from engine.rng import Rng
-from firmware import play
+from firmware import play, ui
 from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import georgian as table
-from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_app import check_frame, menu_pick, press, set_up
 from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
 from host_tests.test_prediction_ui import frame_of, match_at
 
 MAX_FRAMES = 20000
+BYTES = "engine.games.georgian_bytes"  # the state as bytes: the host's tests and tools alone
+REFUSALS = "engine.games.georgian_refusals"  # why a move is refused: a damaged save's replay alone
 
 
 def start(dev, seats, deals="All 24"):
     # Title -> Georgian Joker -> the four seats ("Person", "Bot Hard", ...),
     # the Deals option -> Start.
     menu_pick(dev, "Georgian Joker")
-    s = top(dev)
-    assert s.items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
-    for i in range(4):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Deals: " + deals:
-        press(dev, RIGHT)
-    menu_pick(dev, "Start")
+    assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
+    set_up(dev, ["P%d: %s" % (i + 1, seats[i]) for i in range(4)] + ["Deals: " + deals])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
     global table  # an earlier test's game switch unloads the table: the app loads it afresh
@@ -88,11 +84,19 @@ def person_move(dev, g, rng, checks):
             checks["jokers"] += 1
         else:
             steer(dev, t.cards, m)
-        for i in range(len(t.hand)):  # the playable cards drawn plain, the chosen one inverted
-            c = t.hand[i]
-            x = t._hand_x(i)
-            if t._plays(c) and t.mode == table.CARDS:
-                assert shows(dev, table.card_text(c), x, table.HAND_Y) == (x != t.cards.at()[1])
+        if t.mode == table.CARDS:
+            # Issue 21: every card of the hand crisp, as the shared card look
+            # draws it: the chosen one inverted; while some may not be played,
+            # the ones that may underlined, the others plain (never dimmed).
+            some = len(t.cards.spots) < len(t.hand)
+            for i in range(len(t.hand)):
+                c = t.hand[i]
+                x = t._hand_x(i)
+                buf, fb = blank()
+                ui.card(fb, table.card_text(c), x, table.HAND_Y, x == t.cards.at()[1], some and t._plays(c))
+                box = (x - 1, table.HAND_Y - 1, x + 12, table.HAND_Y + 9)
+                assert pixels(dev.display.buf, *box) == pixels(buf, *box), (c, some)
+            checks["restricted"] += some
         press(dev, A)
         checks["cards"] += 1
     assert len(g.match.moves) == n + 1 and g.match.moves[-1] == m
@@ -103,7 +107,7 @@ def play_deals(dev, deals, seed, persons):
     # person_move(), bots between, every finished trick held until A.
     rng = Rng(seed)
     checks = {"bids": 0, "trumps": 0, "cards": 0, "jokers": 0, "forbidden": 0, "held": 0, "ends": 0,
-              "handoffs": 0}
+              "handoffs": 0, "restricted": 0}
     for _ in range(MAX_FRAMES):
         t = top(dev)
         if isinstance(t, play.MatchEnd):
@@ -142,6 +146,7 @@ def play_deals(dev, deals, seed, persons):
 
 
 def test_first_deals_through_the_buttons_one_person(tmp_path):
+    registry.forget([BYTES, REFUSALS])  # loaded by earlier tests' encode() and illegal moves
     dev = new_device(tmp_path / "one", 7)
     g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
     st = g.match.state
@@ -165,12 +170,20 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
     assert isinstance(end, play.GameEnd)
     # With a sheet of its own the end screen keeps the last deal's points only.
     assert end.standings.history is None and end.standings.last == sheet.st.history()[-1]
+    # A match on the device never asks for a state's bytes, nor why a move is refused.
+    assert BYTES not in sys.modules and REFUSALS not in sys.modules
 
 
 def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
     dev = new_device(tmp_path / "two", 8)
     g = start(dev, ["Person", "Person", "Bot Easy", "Bot Easy"])
-    press(dev, A)  # the first dealer's draw
+    # GJ-3: no draw screen to press through; the first hand-off names the dealer.
+    assert not g.table.holding()
+    dev.idle()
+    h = top(dev)
+    assert isinstance(h, play.Handoff)
+    dealer = (len(g.match.state.dealer_draw()) - 1) % 4
+    assert h.game.table.handoff_lines(h.seat)[-1] == "First Ace: P%d deals" % (dealer + 1)
     checks = play_deals(dev, 2, 2, 2)
     assert checks["ends"] == 2 and checks["handoffs"] >= 4  # GJ-22
     assert g.table.handoff_lines(0)[0].startswith("Deal 2/24, 2 cards")
@@ -184,6 +197,7 @@ def test_nine_card_deals_trump_choice_and_jokers(tmp_path):
     checks = play_deals(dev, 4, 5, 2)
     assert checks["ends"] == 4 and checks["cards"] == 2 * 9 * 4
     assert checks["trumps"] >= 1 and checks["jokers"] >= 1 and checks["forbidden"] >= 1
+    assert checks["restricted"] >= 10  # following suit with cards that may not be played
     assert g.match.state.deals_done() == 4 and g.match.state.bonus(0) is not None
 
 
@@ -229,7 +243,44 @@ def test_joker_second_step_and_back(tmp_path):
     assert g.match.moves[-1] == G.joker_lead(2, 1) and st.led_suit() == 2
     text = table.play_text(G.joker_lead(2, 1))  # the Joker, the heart it named, low
     x, y = table.BOX[0]
-    assert shows(dev, text, x + (table.BOX_W - table.font.width(text, table.NORMAL)) // 2, y + 1)
+    assert shows(dev, text, x + (table.BOX_W + 1 - table.font.width(text, table.NORMAL)) // 2,
+                 y + table.LABEL_DY)
+
+
+def test_joker_high_and_low_on_the_keys_shown(tmp_path):
+    # GJ-13, GJ-14: the Joker's step shows UP for high and DOWN for low, and
+    # those keys choose them: led, for the suit under the cursor; played to a
+    # trick, between HIGH and LOW. LEFT/RIGHT still walk every choice.
+    dev = new_device(tmp_path / "keys", 9)
+    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    t = g.table
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER and "\x12high \x13low" in t._message()
+    for s in range(4):
+        steer(dev, t.opts, G.joker_lead(s, 0))
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, DOWN)
+        assert t.opts.selected() == G.joker_lead(s, 1)
+        press(dev, UP)
+        assert t.opts.selected() == G.joker_lead(s, 0)
+    press(dev, DOWN)
+    press(dev, A)
+    assert g.match.moves[-1] == G.joker_lead(3, 1)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.tn > 0 and G.JOKER_HI in t.legal)
+    steer(dev, t.cards, G.JOKER)
+    press(dev, A)
+    assert t.mode == table.JOKER
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, DOWN)
+    assert t.opts.selected() == G.JOKER_LO
+    press(dev, UP)
+    assert t.opts.selected() == G.JOKER_HI
+    press(dev, A)
+    assert g.match.moves[-1] == G.JOKER_HI
 
 
 def test_sheet_from_the_pause_menu_any_time(tmp_path):

@@ -5,16 +5,17 @@
 # Rule ids (HJ-n) are those of seeds/habitual.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
+from engine.cards import label
 from engine.games import habitual as hj
 from engine.rng import Rng
 from engine.state import CONTINUE
-from firmware import play
+from firmware import play, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import habitual as table
 from tools.sim import SEEDS, Device
-from host_tests.test_app import check_frame, press
+from host_tests.test_app import check_frame, press, set_up
 
 MAX_FRAMES = 60000
 SOLO_TRIES = 12  # two-person matches played at most until one has a solo phase
@@ -36,19 +37,8 @@ def start(dev, seats, deals=1, open_hands=False):
     while t.items[t.cur] != "Habitual Joker":
         press(dev, DOWN)
     press(dev, A)
-    s = top(dev)
-    for i in range(2):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Match: best of %d" % deals:
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    while s.items[s.cur] != "Open hands: " + ("On" if open_hands else "Off"):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    assert s.items[s.cur] == "Start"
-    press(dev, A)
+    set_up(dev, ["P1: " + seats[0], "P2: " + seats[1], "Match: best of %d" % deals,
+                 "Open hands: " + ("On" if open_hands else "Off")])
     assert dev.app.match is not None and dev.app.match.game_id == "habitual"
 
 
@@ -85,14 +75,14 @@ def card_choice(st, t, m):
     raise AssertionError("the card of move %d is not selectable" % m)
 
 
-def gain_tag(st, m, seat):
-    # What the table must show for m, from the engine's gain() (HJ-score).
+def gain_tag(st, m, seat, you):
+    # What the table must show for m, from the engine's gain() (HJ-score):
+    # the seat that scores as every text names it ("you" against bots).
     g = st.gain(m)
-    if g[0]:
-        return "+1 you"
-    if g[1]:
-        return "+1 P%d" % (2 - seat)
-    return "+0"
+    if not (g[0] or g[1]):
+        return "+0"
+    q = seat if g[0] else 1 - seat
+    return "+1 " + ("you" if q == you else "P%d" % (q + 1))
 
 
 def pixels(buf, x0, y0, x1, y1):
@@ -127,7 +117,7 @@ def choose(dev, m):
     want = sorted([n for n in st.legal_moves() if same_card(st, m, n)])
     assert sorted([s[2] for s in t.targets.spots]) == want
     steer(dev, t.targets, m)
-    assert t.tag() == gain_tag(st, m, seat) and shows_tag(dev, t.tag())
+    assert t.tag() == gain_tag(st, m, seat, g.match.you) and shows_tag(dev, t.tag())
     before = st.deal_points()
     gain = st.gain(m)
     n = len(g.match.moves)
@@ -221,7 +211,7 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
                     assert since == (1 if seat != last else 0)
                 if seat == last and st.phase() == hj.SOLO:
                     solo_runs += 1
-                    assert t.table.status == "P%d stopped: you play on alone" % (2 - seat)
+                    assert t.table.status == "P%d stopped: P%d plays on alone" % (2 - seat, seat + 1)
                 choose(dev, pick(st, t.match.moves))
                 since = 0
                 last = seat
@@ -335,9 +325,16 @@ def box_pixels(buf, side, i):
     return [pixels(buf, x, y + r, x + table.BOX_W, y + r + 1) for r in range(table.BOX_H)]
 
 
+def lit_inside(rows):
+    # The share of a box's inside that is lit.
+    inside = [r[1:-1] for r in rows[1:-1]]
+    return sum([sum(r) for r in inside]) / (len(inside) * len(inside[0]))
+
+
 def test_blocks_look_different(tmp_path):
-    # HJ-cblock: a bar under the top card naming the unblocking card;
-    # HJ-joker: the Joker on a crossed-out box; open stacks have neither.
+    # HJ-cblock: between two bars, open above and below, the top card over the
+    # (small) card that unblocks it; HJ-joker: the Joker on a crossed-out box;
+    # open stacks framed. Issue 21: none drawn inverted as the cursor's stack is.
     m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and 2 in bytes(s.block))
     st = m.state
     for viewer in (0, 1):
@@ -347,18 +344,39 @@ def test_blocks_look_different(tmp_path):
             for i in range(4):
                 rows = box_pixels(buf, side, i)
                 kind = st.stack_block(seat, i)
-                inside = [r[1:-1] for r in rows[1:-1]]
                 crossed = rows[1][1] and rows[-2][1] and rows[1][-2] and rows[-2][-2]
-                bar = all([sum(r) >= table.BOX_W - 6 for r in rows[table.BAR_DY:]])
-                assert bool(crossed) == (kind == 2) and bar == (kind == 1), (seat, i, kind)
+                assert all([r[0] and r[-1] for r in rows])  # the sides
+                assert bool(crossed) == (kind == 2) and all(rows[0]) == (kind != 1), (seat, i, kind)
                 if kind == 1:
-                    # The key card, drawn dark on the bar.
                     kb, kf = blank()
-                    n = table.BOX_H - table.BAR_DY
-                    kf.fill_rect(0, 0, table.BOX_W, n, 1)
-                    table.font.text(kf, table.font.card_label(st.stack_key(seat, i)), 4, 1, 0)
-                    assert rows[table.BAR_DY:] == [pixels(kb, 0, r, table.BOX_W, r + 1) for r in range(n)]
-                assert any([any(r) for r in inside])
+                    table.font.text(kf, table.font.card_label(st.stack_top(seat, i)), 2, 1, 1, table.NORMAL)
+                    key = ui.glyphs(label(st.stack_key(seat, i)))
+                    table.font.text(kf, key, (table.BOX_W + 1 - table.font.width(key)) // 2, table.KEY_DY)
+                    assert [r[1:-1] for r in rows] == [pixels(kb, 1, r, table.BOX_W - 1, r + 1)
+                                                      for r in range(table.BOX_H)]
+                assert 0 < lit_inside(rows) < 0.4, (seat, i, kind)
+
+
+def test_only_the_cursor_inverts_a_stack(tmp_path):
+    # Issue 21: a target under the cursor is the one inverted stack.
+    m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and s.to_move() == 0 and s.phase() == hj.TURNS
+                   and any([hj.target_of(mv) != hj.SPARES for mv in s.legal_moves()]))
+    t = table.Table(m)
+    t.refresh(0)
+    for c in [s[2] for s in t.cards.spots]:
+        t._to_targets(c)
+        for k in range(len(t.targets.spots)):
+            t.targets.i = k
+            y, x, mv = t.targets.spots[k]
+            if x not in table.STACK_X:
+                continue  # the free spares slot
+            buf, fb = blank()
+            t.draw(fb)
+            for side in (0, 1):
+                for i in range(4):
+                    on = table.BOARD_Y[side] == y and table.STACK_X[i] == x
+                    assert (lit_inside(box_pixels(buf, side, i)) > 0.6) == on, (side, i, on)
+        t.back()
 
 
 def test_solo_phase_and_deal_end_are_told(tmp_path):
@@ -369,8 +387,9 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
     p = st.to_move()
     for viewer in (0, 1):
         t, buf = table_for(m, viewer)
-        mover = "you play" if viewer == p and m.is_person(viewer) else "P%d plays" % (p + 1)
-        stopped = "You" if viewer == 1 - p and m.is_person(viewer) else "P%d" % (2 - p)
+        # Named as on every screen: the one person is "you" whichever side is shown.
+        mover = "you play" if p == m.you else "P%d plays" % (p + 1)
+        stopped = "You" if 1 - p == m.you else "P%d" % (2 - p)
         assert t.status == "%s stopped: %s on alone" % (stopped, mover)
         info, fb = blank()
         side = 1 if viewer == 1 - p else 0
@@ -381,7 +400,7 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
     while not m.state.deal_over():
         m.state.apply(m.state.legal_moves()[0])
     t, _ = table_for(m, 0)
-    assert t.status and m.state.result_text().startswith(t.status)
+    assert t.status and m.result_text().startswith(t.status)
 
 
 def test_end_screens_tell_each_deal(tmp_path):
@@ -429,12 +448,12 @@ TOUR = """import sys
 import binascii
 import tools.host
 from tools.uibench import Rig, _mkdir
-from firmware import play
-from firmware.buttons import A, DOWN, RIGHT, UP
+from firmware import play, ui
+from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
 rig.frame()
-for b in (DOWN, DOWN, A, UP, A):  # Habitual Joker, Start: a person against Bot Easy
+for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Easy
     rig.press(b)
 n = 0
 for _ in range(20000):

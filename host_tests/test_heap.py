@@ -5,6 +5,8 @@
 # the modules a move is worked out with come and go with the move), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.
+import ast
+import os
 import re
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
@@ -12,7 +14,9 @@ from firmware import app as firmware_app
 from firmware.buttons import A, B
 from firmware.tables import playable
 from host_tests.test_app import menu_pick, new_device, press, setup_match
-from tools import platformbench
+from tools import build, platformbench
+
+TUPLE_MOST = 16  # ints a tuple made into bytes may hold (a short one reads better)
 
 
 def test_heap_returns_after_every_game():
@@ -44,3 +48,21 @@ def test_board_resets_softly_only_when_a_match_left_the_title_grown(tmp_path, mo
         press(dev, A)
         assert len(calls) == resets, (grown, calls)
         in_use[0] = 50000
+
+
+def test_no_board_module_keeps_a_tuple_of_ints_for_its_bytes():
+    # bytes((1, 2, ...)) in a module: the compiler makes the tuple a constant,
+    # which MicroPython keeps with the module for good beside the bytes made
+    # from it, 4 bytes an entry (Joker Poker's CDF tables held 2.8 KB so); a
+    # bytes literal is the table itself.
+    found = []
+    for rel in build.modules():
+        with open(os.path.join(build.ROOT, rel)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("bytes", "bytearray") and node.args:
+                arg = node.args[0]
+                if isinstance(arg, ast.Tuple) and len(arg.elts) > TUPLE_MOST and \
+                        all([isinstance(e, ast.Constant) for e in arg.elts]):
+                    found.append("%s:%d" % (rel, node.lineno))
+    assert found == [], found

@@ -6,14 +6,16 @@
 # of seeds/jokerpoker.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine import poker
+from engine.ai import jokerpoker_plan as plan
 from engine.games import jokerpoker as J
 from engine.rng import Rng
+from engine.state import says
 from firmware import play
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
-from host_tests.test_app import check_frame, menu_pick, press
+from host_tests.test_app import check_frame, menu_pick, press, set_up
 from host_tests.test_habitual_ui import blank, steer
 from host_tests import test_prediction_ui as prediction_ui
 from host_tests.test_prediction_ui import new_device, shows, top
@@ -24,26 +26,18 @@ MAX_FRAMES = 20000
 def start(dev, seats):
     # Title -> Joker Poker -> as many players as seats ("Person", "Bot Hard", ...) -> Start.
     menu_pick(dev, "Joker Poker")
-    s = top(dev)
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
     g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]  # under a hand-off
     assert isinstance(g, play.GameScreen) and g.match.game_id == "jokerpoker"
     return g
 
 
-def names_shown(dev, st, seat, vals=None):
+def names_shown(dev, t, st, seat, vals=None):
     # Every hand row shows its live name and its place (JP-6, JP-10).
     vals = vals or st.values(seat)
     order = J.positions(vals, len(st.cards(seat)))
     for g in range(3):
-        y = table.ROW_Y[g]
+        y = table.ROW_Y[t.row[g]]
         assert shows(dev, table.name(vals[g]), table.NAME_X, y + 1, table.SMALL)
         assert shows(dev, "%d" % (order.index(g) + 1), 0, y)
 
@@ -76,7 +70,7 @@ def joker_rank(dev, t, st, seat, rng):
         press(dev, RIGHT)
     r = t.ranks[t.rank]
     at = J.best_rank(st.cards(seat), st.groups(seat), st.num_seats()) if r == J.BEST else r
-    names_shown(dev, st, seat, J.group_values(st.cards(seat), st.groups(seat), at, [0, 0, 0]))
+    names_shown(dev, t, st, seat, J.group_values(st.cards(seat), st.groups(seat), at, [0, 0, 0]))
     press(dev, A)
     assert t.mode == table.ARRANGE and st.joker_rank(seat) == at
 
@@ -88,10 +82,13 @@ def person_turn(dev, g, rng, checks):
     t = g.table
     seat = st.to_move()
     assert t.mode == table.ARRANGE and g.viewer == seat
-    names_shown(dev, st, seat)
+    names_shown(dev, t, st, seat)
+    # Whose turn it is, by the betting cards' label (people pass the device on).
+    who = g.match.short(seat)
+    assert shows(dev, "YOUR BETS" if who == "You" else who + "'S BETS", 0, table.LEFT_Y + 1, table.SMALL)
     for _ in range(rng.below(3)):
         swap(dev, t, st, seat, rng)
-        names_shown(dev, st, seat)
+        names_shown(dev, t, st, seat)
         checks["swaps"] += 1
     if st.cards(seat)[0] >= J.RED_JOKER:
         joker_rank(dev, t, st, seat, rng)
@@ -135,7 +132,7 @@ def watch_reveal(dev, g, checks):
         won = st.hand_winners(h)
         pot = sum([st.bets(q)[h] for q in range(st.num_seats())])
         if len(won) == 1:
-            assert shows(dev, "%s TAKES %d" % (g.match.short(won[0]), pot), 0, table.FOOT_Y[1], table.SMALL)
+            assert shows(dev, "%s %d" % (says(won[0], g.match.you, "takes"), pot), 0, table.FOOT_Y[1], table.SMALL)
         press(dev, A)
     assert not t.holding()
     # The running totals after hand 3 are the scores (JP-16, JP-18).
@@ -287,7 +284,7 @@ def test_resume_mid_deal(tmp_path):
         g = top(dev)
         assert isinstance(g, play.GameScreen) and g.match.state.encode() == want
         assert list(g.match.moves) == moves and g.table.mode == table.ARRANGE
-        names_shown(dev, g.match.state, seat)
+        names_shown(dev, g.table, g.match.state, seat)
         checks = play_deals(dev, 1, 5)
         assert checks["turns"] == 1 and checks["reveals"] == 1
 
@@ -326,3 +323,49 @@ def test_a_alone_ends_a_turn(tmp_path):
     assert len(g.match.moves) == n and t.mode == table.ARRANGE and t.cur.selected() == J.AUTO
     a_until_bet(dev, g, 1)
     assert t.holding()  # the reveal
+
+
+def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_path):
+    # JP-6: after "arrange for me" the rows read hand 1, 2, 3 from the top
+    # (a deal where the device's arrangement has its groups in another order);
+    # a card moved by hand leaves every row where it is. JP-14: the betting
+    # cursor starts on the card Easy would bet on each hand, so A A A bets those.
+    for seed in range(1, 40):
+        dev = new_device(tmp_path / ("top%d" % seed), seed)
+        g = start(dev, ["Person", "Bot Easy"])
+        st = g.match.state
+        t = g.table
+        for _ in range(MAX_FRAMES):
+            if not g.bot and t.mode == table.ARRANGE:
+                break
+            dev.frame()
+        want = J.propose(st.cards(0), 2)
+        rank = J.best_rank(st.cards(0), want, 2)
+        if J.positions(J.group_values(st.cards(0), want, rank, [0, 0, 0]), 15) != (0, 1, 2):
+            break
+    assert t.cur.selected() == J.AUTO
+    press(dev, A)
+    dev.frame()
+    assert list(st.groups(0)) == list(want)
+    order = J.positions(st.values(0), 15)
+    assert order != (0, 1, 2)
+    for h in range(3):
+        assert t.row[order[h]] == h and shows(dev, "%d" % (h + 1), 0, table.ROW_Y[h])
+    names_shown(dev, t, st, 0)
+    rows = list(t.row)
+    swap(dev, t, st, 0, Rng(seed))
+    assert t.row == rows
+    names_shown(dev, t, st, 0)
+    steer(dev, t.cur, J.AUTO)
+    press(dev, A)
+    dev.frame()
+    vals = st.values(0)
+    order = J.positions(vals, 15)
+    assert [t.row[order[h]] for h in range(3)] == [0, 1, 2]
+    want = plan.easy_bets(15, 2, st.free_bets(0), [vals[order[h]] for h in range(3)])
+    steer(dev, t.cur, J.BET)
+    press(dev, A)
+    for h in range(3):
+        assert t.bet_cur.selected() == want[h]
+        press(dev, A)
+    assert g.match.moves[-1] == J.bet_code(*want) and want[0] != 0  # not 0 on the strongest hand

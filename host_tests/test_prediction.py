@@ -355,7 +355,8 @@ def test_nobody_won_a_scorecard_pile_goes_to_the_next_in_turn_pr10():
     aw = s.last_award()
     assert aw[:3] == ((last + 1) % 2, P.BY_TURN, 30)
     assert s.deal_points()[aw[0]] == 188
-    assert s.result_text() == "Last card Jk: P%d was next, +30 cards (188 pts)" % (aw[0] + 1)
+    assert s.result_text() == "Last card Jk: P%d +30 cards (188 pts), next in turn" % (aw[0] + 1)
+    assert s.result_text(aw[0]) == "Last card Jk: You +30 cards (188 pts), next in turn"
 
 
 def test_bonus_when_the_pile_is_empty_pr11():
@@ -365,7 +366,7 @@ def test_bonus_when_the_pile_is_empty_pr11():
     kd = [q for q in range(2) if s.prediction(q) == sc("Kd")][0]
     assert aw[0] == kd and aw[1] == 4
     assert sum(s.deal_points()) == 198 and s.history()[0] == s.deal_points()
-    assert s.result_text() == "Last card Kd: P%d predicted it, +10 bonus" % (kd + 1)
+    assert s.result_text() == "Last card Kd: P%d +10 bonus, predicted it" % (kd + 1)
 
 
 # ----- the game

@@ -12,7 +12,8 @@ from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import prediction as table
-from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
+from host_tests import guard
 from host_tests.test_habitual_ui import blank, pixels, steer
 from tools.sim import SEEDS, Device
 
@@ -33,17 +34,8 @@ def start(dev, seats, odds="On"):
     # Title -> Prediction -> as many players as seats ("Person", "Bot Hard",
     # ...), the Odds option -> Start.
     menu_pick(dev, "Prediction")
-    s = top(dev)
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    while s.items[s.cur] != "Odds: " + odds:
-        press(dev, RIGHT)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))]
+           + ["Odds: " + odds])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "prediction"
     return g
@@ -97,8 +89,8 @@ def person_move(dev, g, rng, checks):
         assert shows(dev, table.call_text(c), table.X + 20, table.CALL_Y)
         if g.match.option("odds") == "On":
             cards, pts = odds_text(st, c)
-            assert shows(dev, cards, table.X, table.CALL_Y + 11)
-            assert shows(dev, pts, table.X, table.CALL_Y + 20)
+            assert shows(dev, cards, table.X, table.ODDS_Y)
+            assert shows(dev, pts, table.X, table.ODDS_Y + 8)
             checks["odds"] += 1
         seat = st.to_move()
         card = st.grid[st.pointed()]
@@ -118,12 +110,35 @@ def person_move(dev, g, rng, checks):
 
 
 def held_waits(dev, g, checks):
-    # The turn's result stays until A: nothing moves, whatever the time.
+    # The turn's result stays until A: nothing moves, whatever the time. The
+    # deal's last turn shows the pile as the turn left it; then the last card
+    # and who took what was left, and why (PR-10, PR-11), wait for A in turn.
+    st = g.match.state
     n = len(g.match.moves)
     for _ in range(40):
         dev.frame()
     assert len(g.match.moves) == n and g.table.holding() and top(dev) is g
     checks["held"] += 1
+    aw = st.last_award()
+    if aw is not None:
+        h = g.table.held
+        left = P.NSCORE - h[4] - P.taken_points(h[4], h[3])[0]
+        small = table.ui.SMALL
+        if left:
+            assert shows(dev, "%d LEFT" % left, table.X + 30, 2, small)
+        else:
+            assert shows(dev, "PILE EMPTY", table.X, 1, small)
+        assert left == aw[2]
+        press(dev, A)
+        for _ in range(40):
+            dev.frame()
+        assert g.table.holding() and top(dev) is g
+        y = table.ROWS_Y + table.ROW_H * st.num_seats() + 1
+        assert shows(dev, "LAST CARD", table.X, y + 1, small) and shows(dev, "PILE EMPTY", table.X, 1, small)
+        who = g.match.short(aw[0])
+        lines = (who + (" +%d CARDS" % aw[2] if aw[2] else " +10 BONUS"), P.AWARD_WHY[aw[1]])
+        assert shows(dev, lines[0], table.X, y + 9, small) and shows(dev, lines[1], table.X, y + 15, small)
+        checks["awards"] += 1
     press(dev, A)
     assert not g.table.holding()
 
@@ -132,7 +147,7 @@ def play_deals(dev, deals, seed):
     # Plays `deals` deals (or to the match's end) from the game screen: the
     # person's moves by person_move(), bots between, every result held.
     rng = Rng(seed)
-    checks = {"odds": 0, "turns": 0, "held": 0, "ends": 0}
+    checks = {"odds": 0, "turns": 0, "held": 0, "ends": 0, "awards": 0}
     for _ in range(MAX_FRAMES):
         t = top(dev)
         if isinstance(t, play.MatchEnd):
@@ -163,7 +178,7 @@ def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
     assert isinstance(top(dev), play.MatchEnd) and dev.app.match is None
     # PR-13: two deals make a round, and one round always reaches 173.
     assert checks["ends"] == 1 and checks["turns"] == 24 and checks["held"] == 48
-    assert checks["odds"] == 24
+    assert checks["odds"] == 24 and checks["awards"] == 2  # each deal's last card, told on the table
 
 
 def test_three_and_four_seats_deal_through_the_buttons(tmp_path):
@@ -171,9 +186,46 @@ def test_three_and_four_seats_deal_through_the_buttons(tmp_path):
         dev = new_device(tmp_path / ("n%d" % n), 20 + n)
         start(dev, seats)
         checks = play_deals(dev, 1, n)
-        assert checks["ends"] == 1 and checks["held"] == 24
+        assert checks["ends"] == 1 and checks["held"] == 24 and checks["awards"] == 1
         people = seats.count("Person")
         assert checks["turns"] == 24 // n * people
+
+
+def test_each_person_is_named_on_their_choices(tmp_path):
+    # With people sharing the device every choice names who makes it: the
+    # prediction (PR-5) on its top line, the card to point at (PR-6) under the
+    # seats, the call (PR-7) at the end of its line; alone, "YOUR TURN:".
+    small = table.ui.SMALL
+    for seats in (["Person", "Bot Easy", "Person"], ["Bot Easy", "Person"]):
+        dev = new_device(tmp_path / ("names%d" % len(seats)), 8)
+        g = start(dev, seats)
+        st = g.match.state
+        named = [0, 0, 0]
+        for _ in range(MAX_FRAMES):
+            t = top(dev)
+            if isinstance(t, play.GameEnd):
+                break
+            if t is g and g.table.holding():
+                press(dev, A)
+            elif t is g and g.end == play.NONE and not g.bot:
+                who = g.match.short(st.to_move())
+                ph = st.phase()
+                if ph == P.PREDICTING:
+                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO PREDICT:", table.X, 2, small)
+                    named[0] += 1
+                elif g.table.mode == table.GRID:
+                    y = table.ROWS_Y + table.ROW_H * st.num_seats() + 1
+                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO CALL:", table.X, y, small)
+                    named[1] += 1
+                elif len(seats) > 2:
+                    assert shows(dev, who, 128 - table.font.width(who), table.CALL_Y + 1, small)
+                    named[2] += 1
+                press(dev, A)
+            else:
+                dev.frame()
+        people = seats.count("Person")
+        assert named[0] == people and named[1] == 24 // len(seats) * people
+        assert named[2] == (named[1] if people > 1 else 0)
 
 
 def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
@@ -225,7 +277,7 @@ def test_odds_off_hides_the_numbers_pr15(tmp_path):
     g.match.options["odds"] = "On"
     g.dirty = True
     dev.frame()
-    assert any(pixels(dev.display.buf, table.X, table.CALL_Y + 11, 128, table.CALL_Y + 28))
+    assert any(pixels(dev.display.buf, table.X, table.ODDS_Y, 128, table.ODDS_Y + 16))
 
 
 def match_at(tmp_path, seats, want, seed=1, game="prediction"):
@@ -302,11 +354,7 @@ def test_bots_alone_play_on_without_a_press(tmp_path):
     # A turn's result waits for A only when a person is there to press it.
     dev = new_device(tmp_path / "bots", seed=5)
     menu_pick(dev, "Prediction")
-    s = top(dev)
-    dev.press(DOWN)
-    dev.press(RIGHT)
-    assert s.items[1] == "P1: Bot Easy" and s.items[2] == "P2: Bot Easy"
-    menu_pick(dev, "Start")
+    set_up(dev, ["P1: Bot Easy", "P2: Bot Easy"])
     for _ in range(20000):
         if isinstance(top(dev), play.MatchEnd):
             break
@@ -314,3 +362,26 @@ def test_bots_alone_play_on_without_a_press(tmp_path):
             dev.press(A)  # the end-of-deal screen still waits, as in every game
         dev.frame()
     assert isinstance(top(dev), play.MatchEnd)
+
+
+def test_best_odds_and_the_barred_call_stand_apart(tmp_path):
+    # Issue 21: on the call screen "BEST ODDS" (PR-15) was drawn over
+    # "BARRED: <the call just made>" (PR-7). A call with the best odds chosen
+    # while the last call is barred: both are there and the layout guard
+    # finds nothing overlapping, leaving the panel or drawn over.
+    def barred(s):
+        prev = s.previous_call()
+        return (s.phase() == P.CALLING and s.to_move() == 0 and prev != P.UNKNOWN
+                and P.CALL + prev not in s.legal_moves())
+    m = match_at(tmp_path, [PERSON, 0], barred)
+    m.options["odds"] = "On"
+    t = table.Table(m)
+    t.refresh(0)
+    st = m.state
+    best = [i for i in range(len(t.pick.spots)) if st.call_odds(t.pick.spots[i][2] - P.CALL)[1] == t.best]
+    assert best
+    t.pick.i = best[0]
+    runs, buf, bad = guard.drawn(t.draw)
+    assert not bad, bad
+    texts = [r[0] for r in runs]
+    assert "BEST ODDS" in texts and "BARRED:" in texts

@@ -4,7 +4,7 @@ import json
 import os
 import sys
 
-from engine import record, registry
+from engine import play, record, registry
 from tools import micropython, selfplay
 
 SEEDS = 20  # matches per game with every seat at the lowest level
@@ -24,9 +24,9 @@ def micropython_lines(args):
 def check_replays(lines):
     for line in lines:
         rec = json.loads(line)
-        state = record.replay(rec)
+        state = play.replay(rec)
         assert state.is_over()
-        assert record.dumps(record.make(rec["game"], rec["options"], rec["seats"], rec["seed"], rec["moves"], state)) == line
+        assert record.dumps(play.make(rec["game"], rec["options"], rec["seats"], rec["seed"], rec["moves"], state)) == line
 
 
 def test_selfplay_identical_on_both_runtimes():

@@ -6,15 +6,16 @@ import json
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
-from engine import record, registry
+from engine import registry
+from engine.play import replay
 from engine.state import WINS
-from firmware import font, menus, play, saves, scores, tables, ui
+from firmware import font, play, reading, saves, scores, tables, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from host_tests import standin
 from host_tests.check import raises
-from host_tests.test_app import check_frame, menu_pick, new_device, press, top
+from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
 
 GAME = ("standin", "Stand-in", "host_tests.standin", "host_tests.standin")
@@ -31,16 +32,7 @@ def register(monkeypatch):
 def start(dev, seats):
     # Title -> Stand-in -> as many players as seats, each seat as given -> Start.
     menu_pick(dev, "Stand-in")
-    s = top(dev)
-    assert type(s).__name__ == "Setup"
-    while s.items[0] != "Players: %d" % len(seats):
-        press(dev, RIGHT)
-    press(dev, DOWN)
-    for i in range(len(seats)):
-        while s.items[s.cur] != "P%d: %s" % (i + 1, seats[i]):
-            press(dev, RIGHT)
-        press(dev, DOWN)
-    menu_pick(dev, "Start")
+    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
     assert isinstance(top(dev), play.GameScreen)
     return dev.app.match
 
@@ -65,6 +57,7 @@ def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_p
     s = top(dev)
     # INFO.people = 3: three people at first, then bots; 2 seats to start with.
     assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start"]
+    press(dev, DOWN)  # from Start round to Players
     press(dev, RIGHT)
     press(dev, RIGHT)
     assert s.items[:5] == ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Bot Easy"]
@@ -144,7 +137,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     dev = new_device(root, seed=9)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
     play_until(dev, lambda: len(m.moves) >= 7)
-    rec = menus.read(root)
+    rec = reading.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
     assert top(dev2).items[0] == "Resume Stand-in"
@@ -181,7 +174,7 @@ def test_a_new_match_quit_before_its_first_move_keeps_the_older_save(tmp_path):
     with open(saves.path(root, saves.NAME), "rb") as f:
         assert f.read() == before
     press(dev, A)
-    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(menus.decode(before)["moves"])
+    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(reading.decode(before)["moves"])
 
 
 def test_verdicts_for_one_winner_a_share_and_a_draw():
@@ -234,10 +227,10 @@ def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
     for line in lines:
         rec = json.loads(line)
         assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
-        st = record.replay(rec)
+        st = replay(rec)
         assert st.num_seats() == 3 and st.is_over()
         rec["seats"] = 4  # the same moves at another table do not replay
-        raises(ValueError, record.replay, rec)
+        raises(ValueError, replay, rec)
     assert selfplay.parse_args(["--game", "standin", "--seats", "3"])[3] == 3
     assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
     assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])

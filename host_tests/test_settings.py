@@ -33,14 +33,14 @@ def test_file_round_trip_and_defaults():
     chosen = settings.defaults()
     assert chosen == {"contrast": "High", "flip": "Off", "bots": "Normal", "repeat": "On", "open": "Off"}
     chosen["bots"] = "Fast"
-    assert settings.decode(settings.encode(chosen)) == chosen
+    assert settings.decode(settings.encode(chosen, [])) == dict(chosen, setups=[])
     assert settings.value(chosen, "bots") == 200 and settings.value(chosen, "contrast") == 0xCF
     # A file of an older firmware that lacks a key gets that key's default.
     assert settings.decode(saves.pack(settings.MAGIC, settings.VERSION, b'{"flip": "On"}'))["flip"] == "On"
 
 
 def test_damaged_file_gives_defaults_with_a_message(tmp_path, capsys):
-    good = settings.encode(dict(settings.defaults(), contrast="Low"))
+    good = settings.encode(dict(settings.defaults(), contrast="Low"), [])
     kinds = {
         "checksum": good[:-2] + bytes([good[-2] ^ 4]) + good[-1:],
         "truncated": good[:-3],
@@ -56,9 +56,12 @@ def test_damaged_file_gives_defaults_with_a_message(tmp_path, capsys):
         with open(str(root / settings.NAME), "wb") as f:
             f.write(data)
         dev = new_device(root)
-        assert "settings ignored" in capsys.readouterr().out, kind
+        assert "settings.jp set aside" in capsys.readouterr().out, kind
         d = top(dev)
-        assert isinstance(d, ui.Dialog) and "defaults" in " ".join(d.rows), kind
+        assert isinstance(d, ui.Dialog), kind
+        assert " ".join(d.rows).startswith("Settings reset; old file moved to settings.bad: "), kind
+        with open(str(root / "settings.bad"), "rb") as f:
+            assert f.read() == data, kind  # kept as it was, for a look
         assert dev.app.settings == settings.defaults()
         assert dev.i2c.panel.contrast == 0xCF
         press(dev, A)
@@ -97,6 +100,7 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert not os.path.exists(str(root / settings.NAME))  # written on leaving
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and "firmware.settings" not in sys.modules
+    assert "firmware.reading" not in sys.modules  # read at boot only
     want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On"}
     assert settings.read(str(root)) == (want, None)
     # The next boot starts with them in effect.
@@ -201,8 +205,13 @@ def test_read_only_storage_turns_saving_off_and_play_goes_on(tmp_path, monkeypat
 
     monkeypatch.setattr(saves, "open", read_only, raising=False)
     dev = new_device(tmp_path, seed=3)
-    setup_match(dev, ["Person", "Bot Easy"])
+    menu_pick(dev, "Double Joker")
+    press(dev, A)  # Start: the setup is not remembered, and the table says why
+    d = top(dev)
+    assert isinstance(d, ui.Dialog) and "Saving is off" in " ".join(d.rows) and dev.app.match is not None
+    press(dev, A)
     g = top(dev)
+    assert isinstance(g, play.GameScreen)
     for _ in range(3):
         while g.bot or top(dev) is not g:
             if top(dev) is not g:

@@ -10,7 +10,7 @@ import zlib
 from tools import sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-START = "A UP A wait 100"  # title -> Double Joker -> Start (seat defaults)
+START = "A A wait 100"  # title -> Double Joker -> Start (seat defaults)
 
 
 def run_cli(args):
@@ -104,4 +104,4 @@ def test_terminal_mode_draws_half_blocks(tmp_path):
     assert len(frame) == 32 and all([len(r) == 128 for r in frame])
     assert "\u2588" in text or "\u2580" in text
     assert "keys: w a s d move" in text
-    assert dev.app.match is not None  # z (A) chose the game, w z went to Start
+    assert dev.app.match is not None  # z (A) chose the game; w moved up a line, z started (A starts from any line)

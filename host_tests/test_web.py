@@ -23,7 +23,7 @@ import pytest
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
-from firmware import menus, play, saves, ui
+from firmware import play, reading, saves, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.tables import playable
@@ -129,14 +129,14 @@ class Script:
         self.steps.append(step)
         self.frames.append(ram(self.dev))
 
-    def damage(self, text):
+    def damage(self, text, why):
         # The page keeps a file as text of one char per byte; a char above
         # 255, written by hand, counts as its low byte.
         with open(saves.path(self.root, saves.NAME), "wb") as f:
             f.write(bytes([ord(c) & 255 for c in text]))
         self.restart(["set", "jokerpocket/" + saves.NAME, text])
         t = self.top()
-        assert isinstance(t, ui.Dialog) and " ".join(t.rows) == menus.DAMAGED
+        assert isinstance(t, ui.Dialog) and " ".join(t.rows) == "Saved match moved to save.bad: " + why
 
     def store(self):
         self.steps.append(["store"])
@@ -172,7 +172,7 @@ class Script:
                     done = True
                 if done:
                     break
-                self.press(RIGHT)
+                self.press(RIGHT if kind == "seat" else LEFT)  # LEFT means fewer
         self.menu_pick("Start")
         assert isinstance(self.top(), play.GameScreen)
 
@@ -222,7 +222,7 @@ def match_script(gid, root, cut, hands):
     s.menu_pick("Resume " + registry.title(gid))
     s.person_moves(None)
     assert isinstance(s.top(), play.MatchEnd)
-    s.press(A)  # back to the title
+    s.press(B)  # back to the title (A would play again)
     s.store()  # a finished match leaves no save
     return s
 
@@ -243,49 +243,59 @@ def damage_script(gid, root, hands):
     with open(saves.path(root, saves.NAME), "rb") as f:
         data = bytearray(f.read())
     data[-2] ^= 0x01  # one bit of the payload: the checksum no longer matches
-    s.damage(data.decode("latin-1"))
+    s.damage(data.decode("latin-1"), "checksum wrong")
     s.store()
     s.press(A)
-    s.damage("not a save \u2603")
+    s.damage("not a save \u2603", "unknown format")
     s.store()
     s.press(A)
     return s
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    # Every script played on the page once: [(script, result)].
-    if os.path.exists(FIGURES):
-        os.remove(FIGURES)
+def site(tmp_path_factory):
+    # The page built (make web) and served as make web-serve serves it, on a
+    # free port: (its folder, its address).
     why = missing()
     if why:
         if os.environ.get("CI"):
             pytest.fail("browser tests cannot run on CI: " + why)
         pytest.skip("browser tests skipped: " + why)
+    out = str(tmp_path_factory.mktemp("site") / "site")
+    web.make(out)
+    server = subprocess.Popen([sys.executable, "-m", "tools.web", "serve", "--dir", out, "--port", "0"],
+                              cwd=web.ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        yield out, server.stdout.readline().split(" on ")[1].split()[0]
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def browse(url, sessions=(), layouts=()):
+    # The plan played by host_tests/browser.mjs: its results.
+    plan = {"url": url, "chromium": chromium(), "lanes": LANES, "sessions": list(sessions), "layouts": list(layouts)}
+    proc = subprocess.run(["node", HARNESS], input=json.dumps(plan), capture_output=True, text=True,
+                          cwd=web.ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def runs(site, tmp_path_factory):
+    # Every script played on the page once: [(script, result)].
+    if os.path.exists(FIGURES):
+        os.remove(FIGURES)
     tmp = tmp_path_factory.mktemp("web")
     games = playable()
     hands = Hands()
     scripts = [match_script(games[i], str(tmp / games[i]), ("reload", "reopen")[i % 2], hands)
                for i in range(len(games))]
     scripts.append(damage_script(games[0], str(tmp / "damaged"), hands))
-    out = os.path.join(str(tmp), "site")
-    web.make(out)
-    # The server make web-serve runs, on a free port.
-    server = subprocess.Popen([sys.executable, "-m", "tools.web", "serve", "--dir", out, "--port", "0"],
-                              cwd=web.ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        url = server.stdout.readline().split(" on ")[1].split()[0]
-        plan = {"url": url, "chromium": chromium(), "lanes": LANES, "sessions": [s.session() for s in scripts]}
-        t = time.time()
-        proc = subprocess.run(["node", HARNESS], input=json.dumps(plan), capture_output=True, text=True,
-                              cwd=web.ROOT, timeout=600)
-        spent = time.time() - t
-    finally:
-        server.terminate()
-        server.wait()
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout)
-    _figures(results, out, spent)
+    out, url = site
+    t = time.time()
+    results = browse(url, [s.session() for s in scripts])
+    _figures(results, out, time.time() - t)
     return list(zip(scripts, results["sessions"]))
 
 
@@ -344,9 +354,9 @@ def test_reload_or_a_new_tab_resumes_the_match_from_the_browsers_storage(runs):
         # after the reload the frames above match move for move to the end.
         mid, end = result["stores"]
         assert mid == script.stores[0] and saves.NAME in mid
-        rec = menus.decode(mid[saves.NAME].encode("latin-1"))
+        rec = reading.decode(mid[saves.NAME].encode("latin-1"))
         assert rec["game"] == script.name and len(rec["moves"]) >= CUT_AFTER
-        assert end == script.stores[1] == {}
+        assert end == script.stores[1] and saves.NAME not in end  # the settings remember the setup
         cuts += [step[0] for step in script.steps if step in (["reload"], ["reopen"])]
         assert len(result["loads"]) == 2
     assert sorted(set(cuts)) == ["reload", "reopen"]
@@ -358,8 +368,47 @@ def test_damaged_save_gives_the_notice(runs):
     for store in result["stores"]:
         assert saves.NAME not in store and saves.ASIDE in store
     assert result["stores"] == script.stores
-    with pytest.raises(saves.SaveError):
-        menus.decode(result["stores"][0][saves.ASIDE].encode("latin-1"))
+    with pytest.raises(reading.SaveError):
+        reading.decode(result["stores"][0][saves.ASIDE].encode("latin-1"))
+
+
+# Browser contexts the page is laid out in: a phone held sideways (two
+# sizes), the same phone upright, a desktop window with a mouse and keys.
+PHONE = {"hasTouch": True, "isMobile": True}
+LAYOUTS = (
+    ("phone sideways", dict(PHONE, viewport={"width": 844, "height": 390}, deviceScaleFactor=3)),
+    ("small phone sideways", dict(PHONE, viewport={"width": 640, "height": 360})),
+    ("phone upright", dict(PHONE, viewport={"width": 390, "height": 844}, deviceScaleFactor=3)),
+    ("desktop", {"viewport": {"width": 800, "height": 700}}),
+)
+
+
+def test_buttons_beside_the_screen_on_a_phone_held_sideways_and_help_for_touch(site):
+    got = browse(site[1], layouts=[{"name": n, "context": c} for n, c in LAYOUTS])["layouts"]
+    assert [r["name"] for r in got] == [n for n, _ in LAYOUTS]
+    for r, (name, context) in zip(got, LAYOUTS):
+        assert r["error"] is None, (name, r["error"])
+        w, h = r["view"]
+        left, top, right, bottom = r["canvas"]
+        dpad = [r["buttons"][b] for b in ("UP", "DOWN", "LEFT", "RIGHT")]
+        ab = [r["buttons"][b] for b in ("A", "B")]
+        if name != "desktop":
+            # The whole screen and every button in view: nothing to scroll to.
+            for x0, y0, x1, y1 in [r["canvas"]] + dpad + ab:
+                assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, (name, r)
+            assert r["tapped"], name  # a touch on a button reaches the firmware
+        if "sideways" in name:
+            assert r["scroll"] == [w, h], (name, r["scroll"])  # the page does not scroll at all
+            assert all([x1 <= left for x0, y0, x1, y1 in dpad]), (name, r)  # the arrows left of the screen
+            assert all([x0 >= right for x0, y0, x1, y1 in ab]), (name, r)  # A and B right of it
+        else:
+            assert all([y0 >= bottom for x0, y0, x1, y1 in dpad + ab]), (name, r)  # under the screen
+        assert r["scale"] >= 2 and (right - left) * context.get("deviceScaleFactor", 1) >= 2 * 130
+        # The help line speaks of touch where there are no keys to speak of.
+        if context.get("hasTouch"):
+            assert r["help"].startswith("Touch the buttons") and "Enter" not in r["help"], (name, r["help"])
+        else:
+            assert r["help"].startswith("Keys:") and "Enter" in r["help"] and "Touch" not in r["help"]
 
 
 def test_site_holds_the_boards_own_modules(tmp_path):

@@ -50,6 +50,12 @@ class BuildError(Exception):
     pass
 
 
+class ProfileError(BuildError):
+    # A board profile the board would refuse (firmware/board.py's checks, the
+    # board's own): one line naming the file and what is wrong; exit status 2.
+    pass
+
+
 def boards_in(root=ROOT):
     folder = os.path.join(root, "boards")
     names = os.listdir(folder) if os.path.isdir(folder) else []
@@ -67,7 +73,7 @@ def profile(board, root=ROOT):
     try:
         return boards.load(path)
     except boards.BoardError as e:
-        raise BuildError(str(e))
+        raise ProfileError(str(e))
 
 
 def profile_runtime(board, root=ROOT):
@@ -323,7 +329,7 @@ def deploy(board, port=None, out=OUT, root=ROOT):
     print("deployed %d files to %s" % (len(files), port or "the board"))
 
 
-def main(argv=None):
+def main(argv=None, root=ROOT):
     parser = argparse.ArgumentParser(prog="python -m tools.build")
     parser.add_argument("action", choices=("build", "deploy"))
     parser.add_argument("--board", default="pico")
@@ -333,15 +339,15 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.action == "build":
-            files = build(args.board, args.out)
+            files = build(args.board, args.out, root)
             print("built %s: %d files for board %s" % (args.out, len(files), args.board))
-        elif profile_runtime(args.board) == "circuitpython":
-            deploy_drive(args.board, args.drive or None, args.out)
+        elif profile_runtime(args.board, root) == "circuitpython":
+            deploy_drive(args.board, args.drive or None, args.out, root)
         else:
-            deploy(args.board, args.port or None, args.out)
+            deploy(args.board, args.port or None, args.out, root)
     except BuildError as e:
         print("%s: %s" % (args.action, e), file=sys.stderr)
-        return 1
+        return 2 if isinstance(e, ProfileError) else 1
     return 0
 
 

@@ -32,9 +32,9 @@ SMALL = {
     "4": "X.X X.X XXX ..X ..X",
     "5": "XXX X.. XX. ..X XX.",
     "6": ".XX X.. XXX X.X XXX",
-    "7": "XXX ..X .X. .X. .X.",
-    "8": "XXX X.X XXX X.X XXX",
-    "9": "XXX X.X XXX ..X XX.",
+    "7": "XXX ..X ..X .X. .X.",  # not the T of Double Joker's rank rows
+    "8": ".X. X.X .X. X.X .X.",  # round, so 6 8 9 differ by 4 pixels or more
+    "9": ".X. X.X .XX ..X XX.",
     ":": "... .X. ... .X. ...",
     ";": "... .X. ... .X. X..",
     "<": "..X .X. X.. .X. ..X",
@@ -79,10 +79,13 @@ SMALL = {
     "}": "XX. .X. .XX .X. XX.",
     "~": "... .XX XX. ... ...",
     # cards and controls
-    "\x01": ".X. XXX .X. .X. XXX",   # clubs: three lobes on a foot
-    "\x02": ".X. XXX XXX .X. ...",   # diamonds: pointed where the heart is notched
+    # The suits differ by 4 pixels or more (host_tests/test_font.py): a club
+    # is a cross where a spade is pointed and stands on a foot; a diamond is
+    # pointed at both ends and taller than a heart, which is notched.
+    "\x01": ".X. XXX .X. .X. .X.",   # clubs: a cross on a stem
+    "\x02": ".X. XXX XXX XXX .X.",   # diamonds
     "\x03": "X.X XXX XXX .X. ...",   # hearts
-    "\x04": ".X. XXX XXX .X. XXX",   # spades: solid on a foot
+    "\x04": ".X. XXX XXX .X. XXX",   # spades: a pointed head on a stem and foot
     "\x05": "X.X .X. XXX .X. X.X",   # joker
     "\x0a": "X.X. XX.X XX.X XX.X X.X.",  # ten in one cell
     "\x10": "..X .XX XXX .XX ..X",   # left
@@ -190,7 +193,7 @@ NORMAL = {
     "}": ".X... ..X.. ..X.. ...X. ..X.. ..X.. .X...",
     "~": "..... ..... .X... X.X.X ...X. ..... .....",
     "\x01": "..X.. .XXX. ..X.. XX.XX XXXXX XX.XX ..X..",  # clubs
-    "\x02": "..X.. .XXX. XXXXX XXXXX .XXX. ..X.. .....",  # diamonds
+    "\x02": "..X.. .XXX. .XXX. XXXXX .XXX. .XXX. ..X..",  # diamonds: tall, pointed at both ends
     "\x03": ".X.X. XXXXX XXXXX XXXXX .XXX. ..X.. .....",  # hearts
     "\x04": "..X.. .XXX. XXXXX XXXXX X.X.X ..X.. .XXX.",  # spades
     "\x05": "X...X .X.X. XXXXX .XXX. XXXXX .X.X. X...X",  # joker

@@ -59,9 +59,16 @@ def main(argv):
     for t in tables:
         print("    (")
         for row in t:
-            print("        bytes(%r)," % (tuple(row),))
+            print(literal(row, " " * 8) + ",")
         print("    ),")
     print(")")
+
+
+def literal(row, indent):
+    # A bytes literal of \x escapes, 20 bytes a line (the engine keeps no tuple
+    # of ints to make it from: see CDF).
+    return "\n".join([indent + 'b"' + "".join(["\\x%02x" % b for b in row[i:i + 20]]) + '"'
+                      for i in range(0, len(row), 20)])
 
 
 if __name__ == "__main__":

@@ -5,33 +5,16 @@
 #   on random deals, by the device's measure: the hands a seat expects to win
 #   in a deal, each hand's chance to beat every other seat's at its place by
 #   the engine's tables (2 seats: 15 cards; 4 seats: 13). On CPython.
-#   "Arrange for me" (propose()) and a Hard bot's decision (the first of its
-#   turn, which makes the plan; the others only step towards it) timed under
-#   MicroPython with the engine compiled by mpy-cross, each as on the device:
-#   from loading the modules it works with (scratch: the device drops them
-#   after every move) to its answer. Each call's Pico estimate set against
-#   the calibration loop of tools/bench.py timed right before and after it
-#   (the machine's speed drifts), the median of RUNS rounds, after untimed
-#   plans for a few seconds (the port and the host run faster once warm); the
-#   bytes each allocates (goals: arrange for me under 2 s, a decision under
-#   1 s); and loading the arranger (engine.arrange) alone.
-#   python -m tools.jokerpokerbench [deals]  (0: only the MicroPython timings)
-import gc
+#   Its times on a Pico (arrange for me, Hard's decisions) are measured on the
+#   emulated Pico: tools/pico/bench.py.
+#   python -m tools.jokerpokerbench [deals]
 import sys
 
 from engine import arrange as R
-from engine import registry
-from engine.ai import jokerpoker as A
 from engine.games import jokerpoker as J
 from engine.rng import Rng
-from tools import bench
 
 DEALS = 300  # exhaustive comparisons per seat count
-TIMED = 40  # deals timed per seat count under MicroPython
-RUNS = 5  # rounds over the calls timed, each call's median kept (the host's other load apart)
-LOOPS = 100000  # the calibration loop's length before and after each call
-PICO_LOOP_US = int(bench.PICO_CAL_S * 1000000 * LOOPS // bench.CAL_LOOPS)  # what it takes on a Pico
-WARM_US = 3000000  # plans made this long before any is timed: the port and the host run quicker once warm
 
 
 def deal(rng, hs):
@@ -98,83 +81,10 @@ def cpython_lines(deals):
     return out
 
 
-def timed(fn):
-    # (microseconds, bytes allocated) of a call of fn, after the scratch
-    # modules are dropped as the device does after a move, and the lesser time
-    # of the calibration loops (tools/bench.py) run right before and after it.
-    registry.forget(J.INFO.scratch + A.SCRATCH)
-    gc.collect()
-    loop = bench.loop_us(LOOPS)
-    before = gc.mem_alloc()
-    start = bench.now_us()
-    fn()
-    took = bench.since_us(start)
-    allocated = gc.mem_alloc() - before
-    return took, allocated, min(loop, bench.loop_us(LOOPS))
-
-
-def load_arranger():
-    __import__("engine.arrange")
-
-
-def micropython_steps():
-    # A step per timed call, so the port collects garbage between them. This
-    # machine's speed drifts and switches (other work, a shared host): each
-    # call is timed in RUNS rounds over all of them, set against the loops
-    # right around it, and the median of its rounds kept.
-    where = bench.runtime_label()
-    rng = Rng(3)
-    start = bench.now_us()
-    while bench.since_us(start) < WARM_US:
-        A.plan(J.new_game(rng.below(30000), {}, 2).view(0), 1)
-        yield
-    for seats in (2, 4):
-        rng = Rng(7)
-        hs = 15 if seats < 4 else 13
-        calls = [("loading engine.arrange", load_arranger)] if seats == 2 else []
-        for _ in range(TIMED):
-            cards = deal(rng, hs)
-            view = J.new_game(rng.below(30000), {}, seats).view(0)
-            calls.append(("arrange for me", lambda cards=cards: J.propose(cards, seats)))
-            calls.append(("Hard decision", lambda view=view: A.plan(view, 1)))
-        got = [[] for _ in calls]  # per call: (Pico microseconds, microseconds, bytes) of each round
-        for _ in range(RUNS):
-            for i in range(len(calls)):
-                took, allocated, loop = timed(calls[i][1])
-                got[i].append((took * PICO_LOOP_US // loop, took, allocated))
-                yield
-        for name in ("Hard decision", "arrange for me", "loading engine.arrange"):
-            mid = [sorted(got[i])[RUNS // 2] for i in range(len(calls)) if calls[i][0] == name]
-            if not mid:
-                continue
-            n = len(mid)
-            print("jokerpoker: %s, %d seats: Pico estimate mean %.2f s, max %.2f s over %d deals (mean %.0f ms on "
-                  "%s); allocates mean %d, max %d bytes"
-                  % (name, seats, sum([p for p, _, _ in mid]) / n / 1e6, max([p for p, _, _ in mid]) / 1e6, n,
-                     sum([t for _, t, _ in mid]) / n / 1000, where, sum([a for _, _, a in mid]) // n,
-                     max([a for _, _, a in mid])))
-
-
-def steps(argv=None):
-    if sys.implementation.name == "micropython":
-        for ask in micropython_steps():
-            yield ask
-        return
-    argv = sys.argv[1:] if argv is None else argv
-    deals = int(argv[0]) if argv else DEALS
-    for line in cpython_lines(deals) if deals else ():  # 0: the MicroPython timings only
-        print(line)
-    from tools import micropython
-
-    raise SystemExit(micropython.run_compiled("tools.jokerpokerbench", ("bench.py", "jokerpokerbench.py")))
-
-
 def main(argv=None):
-    try:
-        for _ in steps(argv):
-            pass
-    except SystemExit as e:
-        return e.code
+    argv = sys.argv[1:] if argv is None else argv
+    for line in cpython_lines(int(argv[0]) if argv else DEALS):
+        print(line)
     return 0
 
 

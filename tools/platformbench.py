@@ -9,7 +9,6 @@
 #   a soak: N matches of Easy bots of every game back to back, the heap at the
 #   title after each and its growth over the title after the first round, the fragmentation
 #   (micropython.mem_info: the largest free block) and the margin to a Pico's heap;
-#   the idle loop's CPU busy share, awake and with the panel off (Pico estimate);
 #   the CircuitPython frame cost: the screens of a match drawn on firmware/canvas.py
 #   against framebuf, and the pixels a frame changes (displayio's bitmap writes).
 #   python -m tools.platformbench [--soak N] [--heap-only]   (runs itself under MicroPython)
@@ -30,7 +29,6 @@ GROWTH = 2048
 PEAK = 80000  # bytes a match may have in use (the app's share from a fresh title): a third
 # of the heap, the rest kept for what a move is worked out with (its garbage, the
 # scratch modules it loads: reported) and fragmentation
-IDLE_FRAMES = 300
 MICRO = sys.implementation.name == "micropython"
 
 
@@ -88,7 +86,7 @@ def bot_match(app, gid, strong=False):
     # end screen and back to the title; yields the moves made after every frame.
     from engine import registry
     from firmware import menus, play
-    from firmware.buttons import A
+    from firmware.buttons import A, B
 
     info = menus.load_game(app, gid).INFO
     first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
@@ -105,7 +103,7 @@ def bot_match(app, gid, strong=False):
         if app.match is not None:
             moves = len(app.match.moves)
         yield moves
-    app.buttons.inject(A)
+    app.buttons.inject(B)  # back to the title (A would play again)
     app.step()
 
 
@@ -233,33 +231,6 @@ def qstrs(when):
         micropython.qstr_info()
 
 
-def idle_share(out):
-    # The app's step() timed while it waits at the title, awake and with the
-    # panel off; the share of each frame period it keeps the CPU busy.
-    from firmware import app as firmware_app
-
-    from tools import bench
-
-    cal = bench.calibrate()
-    scale = bench.PICO_CAL_S * 1000000 / cal
-    app = boot(_scratch())
-    app.step()
-    for dark in (False, True):
-        if dark:
-            app.clock.advance(firmware_app.OFF_MS)
-            app.step()
-            assert app.dark()
-        yield
-        start = bench.now_us()
-        for _ in range(IDLE_FRAMES):
-            app.step()
-        us = bench.since_us(start) * scale / IDLE_FRAMES
-        period = firmware_app.DARK_POLL_MS if dark else firmware_app.FRAME_MS
-        out("platform: idle loop %s: %.2f ms a step on a Pico (estimate), every %d ms: CPU busy %.1f%%%s"
-            % ("with the panel off" if dark else "awake at the title", us / 1000, period, us / 10.0 / period,
-               " (the rest in machine.lightsleep)" if dark else " (the rest in time.sleep_ms)"))
-
-
 def frame_cost(out):
     # Every frame of a bots' match drawn twice: on framebuf (MicroPython) and on
     # firmware/canvas.py (what CircuitPython draws on), timed; and the pixels
@@ -341,7 +312,7 @@ def steps(argv=None):
         rounds = int(argv[2]) if len(argv) >= 3 and argv[1] == "--soak" else SOAK
         parts = [soak(rounds, print)]
         if "--heap-only" not in argv:  # host_tests/test_heap.py wants the heap alone
-            parts += [idle_share(print), frame_cost(print)]
+            parts += [frame_cost(print)]
     for part in parts:
         for _ in part:
             yield

@@ -74,21 +74,28 @@ class Device:
 
     def pixels(self):
         # The panel's RAM as 64 rows of 128 ints (0/1), what the wire delivered.
-        ram = self.i2c.panel.ram
-        return [[(ram[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+        return pixel_rows(self.i2c.panel.ram)
 
     def shot(self, path, scale=SCALE):
         write_png(path, self.pixels(), scale)
 
     def text(self):
-        # The frame in Unicode half blocks: two pixel rows per line.
-        px = self.pixels()
-        chars = " \u2580\u2584\u2588"
-        lines = []
-        for y in range(0, 64, 2):
-            top, bot = px[y], px[y + 1]
-            lines.append("".join([chars[top[x] | (bot[x] << 1)] for x in range(128)]))
-        return "\n".join(lines)
+        return half_blocks(self.pixels())
+
+
+def pixel_rows(buf):
+    # A 128x64 MONO_VLSB frame as 64 rows of 128 ints (0/1).
+    return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+
+
+def half_blocks(px):
+    # Pixel rows in Unicode half blocks: two rows per line.
+    chars = " \u2580\u2584\u2588"
+    lines = []
+    for y in range(0, len(px), 2):
+        top, bot = px[y], px[y + 1]
+        lines.append("".join([chars[top[x] | (bot[x] << 1)] for x in range(len(top))]))
+    return "\n".join(lines)
 
 
 def oled_rows(px, scale=SCALE):

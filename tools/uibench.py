@@ -61,22 +61,24 @@ def match(rig, stats, game=0):
     # after every move. stats collects I2C bytes per kind of frame.
     from engine.rng import Rng
     from firmware import play
-    from firmware.buttons import A, DOWN, RIGHT, UP
+    from firmware.buttons import A, B, DOWN, RIGHT
 
     rng = Rng(SEED)
     rig.frame()
-    for _ in range(2 * game):
+    title = rig.app.stack[-1]  # its cursor on the game last started, if any
+    for _ in range(len(title.items)):
+        if title.items[title.cur] == games()[game]:
+            break
         rig.press(DOWN)
     rig.press(A)
-    rig.press(UP)  # to Start (the list wraps round)
-    rig.press(A)
+    rig.press(A)  # the setup opens on Start
     app = rig.app
     if app.match is None:
         raise RuntimeError("the match did not start")
     while True:
         top = app.stack[-1]
         if isinstance(top, play.MatchEnd):
-            rig.press(A)
+            rig.press(B)  # to the title
             return
         if isinstance(top, play.GameEnd):
             rig.press(A)
@@ -193,8 +195,9 @@ def tour(root, seeds_dir):
             rig.press(b)
 
     def person_turn():
+        # A person's move, or a finished trick waiting for their A.
         t = rig.app.stack[-1]
-        return isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot
+        return isinstance(t, play.GameScreen) and (t.end == play.NONE and not t.bot or t.table.holding())
 
     def play_on(moves):
         # Up to `moves` person moves (RIGHT 0-2 times, then A), bots between.
@@ -225,7 +228,7 @@ def tour(root, seeds_dir):
     note("rules scrolled")
     press(B, UP, A)
     note("setup")
-    press(UP, A)
+    press(A)
     note("match")
     play_on(5)
     press(B)
@@ -241,7 +244,7 @@ def tour(root, seeds_dir):
     note("resume")
     play_on(-1)
     note("match end")
-    press(A)
+    press(B)
     note("title")
     with open(saves.path(root, saves.NAME), "wb") as f:
         f.write(b"JPSAVE 2 00000000 3\nbad")

@@ -12,13 +12,13 @@ MAX_DEPTH = const(24)  # tricks; no game has more (each trick puts two cards out
 
 WIN = const(10000)  # a won game; wins found sooner score higher
 INF = const(30000)
-TAKE_BACK = const(-1)  # turn(): the leader takes the stack back
-DONE = const(-2)  # turn(): the pre-lead action is made already
+_TAKE_BACK = const(-1)  # turn(): the leader takes the stack back
+_DONE = const(-2)  # turn(): the pre-lead action is made already
 
 # Static evaluation, for the player to lead (tuned in Hard-vs-Easy matches):
-W_CARD = const(25)  # per card more in hand than the opponent
-W_JOKER = const(2)  # per joker-stack card fewer than the opponent (DJ-11)
-LOST_SOON = const(3000)  # a void the opponent can lead and nobody can refill
+_W_CARD = const(25)  # per card more in hand than the opponent
+_W_JOKER = const(2)  # per joker-stack card fewer than the opponent (DJ-11)
+_LOST_SOON = const(3000)  # a void the opponent can lead and nobody can refill
 # per suit the opponent can lead, for holding 0, 1, 2, 3, 4..12 cards of it
 SHORT = (-60, -24, -8, -2) + (0,) * 9
 
@@ -116,7 +116,7 @@ class Search:
         # One pass over the suits finds an immediate win, the pre-lead choices as bits
         # (suit * 2: place a card, suit * 2 + 1: take back) and the static value.
         cand = 0
-        v = W_CARD * (self.n[L] - self.n[1 - L]) + W_JOKER * (self.j[1 - L] - self.j[L])
+        v = _W_CARD * (self.n[L] - self.n[1 - L]) + _W_JOKER * (self.j[1 - L] - self.j[L])
         for s in range(4):
             a = c[bl + s]
             b = c[bf + s]
@@ -129,7 +129,7 @@ class Search:
             if b >= 2 or ks:
                 v += short[a]  # and the other way round
                 if a == 0 and not ks:
-                    v -= LOST_SOON
+                    v -= _LOST_SOON
         if not cand:
             return -WIN - depth  # DJ-13
         if depth == 0:
@@ -145,7 +145,7 @@ class Search:
             m = h[bl + s]
             fm = h[bf + s]
             if key & 1:
-                p = TAKE_BACK
+                p = _TAKE_BACK
                 q = lead_rank(m | k[s], fm)
             else:  # place the top card that we do not lead
                 q = lead_rank(m, fm)
@@ -166,8 +166,8 @@ class Search:
         return best
 
     def turn(self, L, s, p, q, f, depth, alpha, beta):
-        # One trick in suit s: L places rank p (or takes the stack back: TAKE_BACK, or has
-        # done so already: DONE), leads rank q, and the follower plays rank f; value for L.
+        # One trick in suit s: L places rank p (or takes the stack back: _TAKE_BACK, or has
+        # done so already: _DONE), leads rank q, and the follower plays rank f; value for L.
         # (One assignment per line: a long tuple assignment allocates on MicroPython.)
         h = self.h
         c = self.c
@@ -189,7 +189,7 @@ class Search:
             k[s] = ks | (1 << p)
             kc[s] = kcs + 1
             n[L] = nl - 1
-        elif p == TAKE_BACK:
+        elif p == _TAKE_BACK:
             h[i] = m | ks
             c[i] = ci + kcs
             k[s] = 0
@@ -252,7 +252,7 @@ def _root_moves(view, S):
         S.n[L] += 1
         fm = h[4 * me + s]
         for f in classes(fm, fm | h[4 * L + s] | k[s]):
-            out.append((PLAY + s * 13 + f, s, DONE, q, f))
+            out.append((PLAY + s * 13 + f, s, _DONE, q, f))
         return out
     bl = 4 * me
     for s in range(4):
@@ -262,13 +262,13 @@ def _root_moves(view, S):
         if ph == LEAD:
             if s == view.pre_suit():
                 for q in classes(m, live):
-                    out.append((PLAY + s * 13 + q, s, DONE, q, -1))
+                    out.append((PLAY + s * 13 + q, s, _DONE, q, -1))
             continue
         if count(m) >= 2:
             for p in classes(m, live):
                 out.append((PLACE + s * 13 + p, s, p, lead_rank(m & ~(1 << p), fm), -1))
         if k[s]:
-            out.append((TAKE + s, s, TAKE_BACK, lead_rank(m | k[s], fm), -1))
+            out.append((TAKE + s, s, _TAKE_BACK, lead_rank(m | k[s], fm), -1))
     return out
 
 
@@ -348,7 +348,7 @@ def easy(view, rng):
             v = 0
             for t in range(4):
                 if not aa[t] and (bb[t] >= 2 or kk[t]):
-                    v -= LOST_SOON
+                    v -= _LOST_SOON
                 v += SHORT[aa[t]] - SHORT[bb[t]]
             if v > top:
                 top = v

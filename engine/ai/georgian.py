@@ -25,19 +25,19 @@ LEVELS = ("Easy", "Hard")
 BUDGET = 1300
 WORLD_COST = const(7)
 PLAYOUT_COST = const(3)
-BID_SPREAD = const(2)  # Hard tries bids this far either side of Easy's
+_BID_SPREAD = const(2)  # Hard tries bids this far either side of Easy's
 
 # Easy's bid: the tricks a card should take, in hundredths (tuned for the
 # exact-bid rate of Easy against itself).
-JOKER_V = const(65)  # a Joker: it may also be spent losing
+_JOKER_V = const(65)  # a Joker: it may also be spent losing
 TRUMP_V = bytes([20, 22, 25, 30, 35, 45, 60, 80, 95])  # by rank, Six .. Ace
-LONG_V = const(30)  # each trump beyond the third
-SIDE_A = const(40)  # a side Ace
-SIDE_K = const(15)  # a side King; with the Ace too
-SIDE_AK = const(45)
-NT_A = const(85)  # in a deal without trump
-NT_K = const(15)
-NT_Q = const(15)
+_LONG_V = const(30)  # each trump beyond the third
+_SIDE_A = const(40)  # a side Ace
+_SIDE_K = const(15)  # a side King; with the Ace too
+_SIDE_AK = const(45)
+_NT_A = const(85)  # in a deal without trump
+_NT_K = const(15)
+_NT_Q = const(15)
 
 
 def _others(s, p, x):
@@ -61,7 +61,7 @@ def estimate(s, p):
     # Tricks seat p's hand should take, in hundredths.
     t = s.trump
     b = 4 * p
-    e = JOKER_V * s.jk[p]
+    e = _JOKER_V * s.jk[p]
     for x in range(4):
         m = s.hm[b + x]
         if not m:
@@ -74,13 +74,13 @@ def estimate(s, p):
                 e += TRUMP_V[HI9[low]]
                 k += 1
             if k > 3:
-                e += LONG_V * (k - 3)
+                e += _LONG_V * (k - 3)
         elif t == NONE:
-            e += (NT_A if m & 256 else 0) + (NT_K if m & 128 else 0) + (NT_Q if m & 64 else 0)
+            e += (_NT_A if m & 256 else 0) + (_NT_K if m & 128 else 0) + (_NT_Q if m & 64 else 0)
         elif m & 256:
-            e += SIDE_AK if m & 128 else SIDE_A
+            e += _SIDE_AK if m & 128 else _SIDE_A
         elif m & 128 and m & 127:
-            e += SIDE_K
+            e += _SIDE_K
     return e
 
 
@@ -305,7 +305,7 @@ def candidates(view, moves):
         if m < JOKER:
             m = _same(view, m)
         elif BID <= m < TRUMP:
-            if abs(m - first) > BID_SPREAD:
+            if abs(m - first) > _BID_SPREAD:
                 continue
         elif LEAD <= m < BID and m & 1 and m != first:
             continue

@@ -5,15 +5,16 @@
 # Hard samples the unseen cards (engine.ai.sampling) and compares Easy's best
 # few moves by short playouts in the sampled worlds, scored by the point margin
 # and by how many plays onto their own stacks each side is left with.
+from engine import const
 from engine.ai import sampling
 from engine.bits import popcount
 from engine.games.habitual import CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
 
 LEVELS = ("Easy", "Hard")
-BUDGET = 600  # Hard: work per decision, in plies (see ROLLOUT_COST, WORLD_COST)
-WIDTH = 4  # Hard: how many of Easy's best moves it compares
-PLIES = 4  # playout length
-ROLLOUT_COST = 5  # a playout's copy, first move and final count, in plies
+BUDGET = 600  # Hard: work per decision, in plies (see _ROLLOUT_COST, WORLD_COST)
+_WIDTH = const(4)  # Hard: how many of Easy's best moves it compares
+_PLIES = const(4)  # playout length
+_ROLLOUT_COST = const(5)  # a playout's copy, first move and final count, in plies
 WORLD_COST = 4  # sampling one world, in plies
 MARGIN = 2  # weight of a point against one play onto one's own stack
 WIN = 64  # a deal that ends within the playout: won or lost outright
@@ -114,7 +115,7 @@ def _playout(s, seat, rng):
     # A few plies by the KIND policy, then the position's worth for seat.
     # The moves are read in place and the pick counted out: nothing allocated.
     n = 0
-    while not s.deal_over() and n < PLIES:
+    while not s.deal_over() and n < _PLIES:
         moves = s.legal_view()
         best = 0
         for m in moves:
@@ -137,7 +138,7 @@ def _playout(s, seat, rng):
         d += WIN if d > 0 else -WIN if d < 0 else 0
     else:
         d += s.own_plays(seat) - s.own_plays(1 - seat)
-    return d, n + ROLLOUT_COST
+    return d, n + _ROLLOUT_COST
 
 
 def choose(view, level, rng, budget=BUDGET):
@@ -148,5 +149,5 @@ def choose(view, level, rng, budget=BUDGET):
     if level == 0:
         return best[0]
     # A world needs the hidden hand and the cards drawn within a playout.
-    needed = view.hand_size(1 - view.to_move()) + PLIES + 1
-    return sampling.halving(view, best[:WIDTH], budget, rng, _playout, WORLD_COST, needed)
+    needed = view.hand_size(1 - view.to_move()) + _PLIES + 1
+    return sampling.halving(view, best[:_WIDTH], budget, rng, _playout, WORLD_COST, needed)

@@ -84,3 +84,11 @@ def plan(view, level, budget=None):
     from engine.ai import jokerpoker_plan
 
     return jokerpoker_plan.plan(view, level, budget)
+
+
+def easy_bets(view, seat, vals):
+    # The bets Easy would make on hands of these values (hand 1 first) with the
+    # seat's betting cards left: where the device's betting cursor starts.
+    from engine.ai import jokerpoker_plan
+
+    return jokerpoker_plan.easy_bets(view.hs, view.n, view.free_bets(seat), vals)

@@ -18,7 +18,7 @@
 # cards kept bring in the deals left (their hands expected as AHEAD says).
 # All of a seat's betting cards are bet by the match's end, so a bet it loses
 # weighs the same whoever takes it: only where its points go matters.
-from engine import arrange, const
+from engine import const
 from engine.games import jokerpoker as J
 
 # Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
@@ -58,6 +58,8 @@ EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 3
 
 
 def plan(view, level, budget=None):
+    from engine import arrange  # here: easy_bets() alone does without it
+
     p = view.to_move()
     n = view.n
     cards = view.cards(p)
@@ -97,11 +99,16 @@ def spread(free):
 
 
 def _easy_bets(view, p, cards, groups, rank):
-    # The highest bet on the hand the device's tables give the best chance.
-    vals = _ordered(view, cards, groups, rank, [0, 0, 0])
-    w = J._worths(view.hs, view.n - 1)
+    return easy_bets(view.hs, view.n, view.free_bets(p), _ordered(view, cards, groups, rank, [0, 0, 0]))
+
+
+def easy_bets(hs, n, free, vals):
+    # The bets (hand 1, 2, 3) Easy makes, and the device first offers a
+    # person: spread() of the betting cards left (free), the highest on the
+    # hand the device's tables give the best chance (vals: hand 1 first).
+    w = J._worths(hs, n - 1)
     chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
-    return _assign(spread(view.free_bets(p)), chance)
+    return _assign(spread(free), chance)
 
 
 def _assign(values, chance):

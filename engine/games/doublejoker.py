@@ -11,7 +11,7 @@ from engine import codec
 from engine.bits import popcount as count
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, WINS, Game, State, seat_name
+from engine.state import CONTINUE, WINS, Game, State, says
 
 # DJ-4: perfect information, no hand-offs; DJ-15: the best of 1, 3 or 5 games.
 INFO = Game(seats=(2, 2), options=(("games", "Match", (3, 1, 5), "best of %d"),), hidden=False,
@@ -49,9 +49,7 @@ def play(card):
 
 
 def _is_code(move):
-    if not isinstance(move, int):
-        return False
-    return 0 <= move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
+    return move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
 
 
 def decode(data):
@@ -257,37 +255,10 @@ class DoubleJoker(State):
                 self._start_trick()
 
     def why_illegal(self, move):
-        ph = self._ph
-        if not _is_code(move):
-            return "no such move: %r" % (move,)
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "this game is over: continue to the next game"
-        if move == CONTINUE:
-            return "the game is still going on"
-        seat = self.to_move()
-        if ph == PRE:
-            if move >= PLAY:
-                return "first place a card on its deuce or take back a stack"
-            if move >= TAKE:
-                return "the %s stack is empty" % SUIT_NAMES[move - TAKE]
-            s = move // 13
-            if move % 13 == 0:
-                return "the deuces stay on the table"
-            if not self._holds(seat, move):
-                return "you do not hold %s" % label(move)
-            return "placing %s leaves no %s to lead" % (label(move), SUIT_NAMES[s])
-        if move < PLAY:
-            if ph == LEAD:
-                return "you have placed or taken already: now lead a card"
-            return "follow with a card of the suit led"
-        c = move - PLAY
-        if not self._holds(seat, c):
-            return "you do not hold %s" % label(c)
-        if ph == LEAD:
-            return "lead a card of the suit you placed on or took back (%s)" % SUIT_NAMES[self.pre]
-        return "you must follow %s" % SUIT_NAMES[self.lead_card // 13]
+        # engine/games/doublejoker_refusals.py: loaded for a refused move alone.
+        from engine.games import doublejoker_refusals
+
+        return doublejoker_refusals.why(self, move)
 
     def is_over(self):
         return self._ph == OVER
@@ -301,21 +272,21 @@ class DoubleJoker(State):
             return 0
         return 1 if w == seat else -1
 
-    def describe(self, move):
+    def describe(self, move, you=None):
         # Describes a legal move of the current position (call it before apply).
-        who = seat_name(self.to_move())
+        p = self.to_move()
         if move == CONTINUE:
-            return "Game %d: %s deals" % (self.game_no + 1, seat_name(1 - self.dealer))
+            return "Game %d: %s" % (self.game_no + 1, says(1 - self.dealer, you, "deals"))
         if move < TAKE:
-            return "%s places %s" % (who, label(move))
+            return "%s %s" % (says(p, you, "places"), label(move))
         if move < PLAY:
             s = move - TAKE
-            return "%s takes back %s (%d)" % (who, SUIT_NAMES[s], len(self.stacks[s]))
+            return "%s back %s (%d)" % (says(p, you, "takes"), SUIT_NAMES[s], len(self.stacks[s]))
         c = move - PLAY
         if self._ph == LEAD:
-            return "%s leads %s" % (who, label(c))
+            return "%s %s" % (says(p, you, "leads"), label(c))
         win = self.leader if self.lead_card % 13 > c % 13 else 1 - self.leader
-        return "%s follows %s - %s wins the trick" % (who, label(c), seat_name(win))
+        return "%s %s - %s the trick" % (says(p, you, "follows"), label(c), says(win, you, "wins"))
 
     def encode(self):
         # 0 phase, 1 leader | dealer << 1, 2 game number, 3 games in the match, 4 seer
@@ -394,7 +365,7 @@ class DoubleJoker(State):
     def pre_suit(self):
         return self.pre
 
-    def result_text(self):
+    def result_text(self, you=None):
         # One line on how the last game ended ("" while it goes on).
         kind, seat, suit = self.end
         if kind == END_NONE:
@@ -403,12 +374,12 @@ class DoubleJoker(State):
         if w < 0:
             tail = "game %d drawn" % self.game_no
         else:
-            tail = "%s wins game %d" % (seat_name(w), self.game_no)
+            tail = "%s game %d" % (says(w, you, "wins"), self.game_no)
         if kind == END_VOID:
-            return "%s cannot follow %s: %s" % (seat_name(seat), SUIT_NAMES[suit], tail)
+            return "%s follow %s: %s" % (says(seat, you, "cannot"), SUIT_NAMES[suit], tail)
         if kind == END_STUCK:
-            return "%s cannot lead: %s" % (seat_name(seat), tail)
-        who = "Both hands are" if seat == 2 else seat_name(seat) + " is"
+            return "%s lead: %s" % (says(seat, you, "cannot"), tail)
+        who = "Both hands are" if seat == 2 else says(seat, you, "is")
         return "%s out of cards, jokers %d-%d: %s" % (who, self.jokers[0], self.jokers[1], tail)
 
 

@@ -19,14 +19,14 @@
 #
 # The state keeps every finished deal's bids and tricks (the score sheet);
 # points, phase bonuses and totals are worked out from it (_score), so they
-# never go out of step and cost nothing in encode().
+# never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
 from array import array
 
-from engine import codec, const
-from engine.bits import POP8, members
+from engine import const
+from engine.bits import POP8
 from engine.cards import SUITS
 from engine.rng import Rng
-from engine.state import CONTINUE, POINTS, Game, State, seat_name
+from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
 INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
@@ -41,7 +41,6 @@ NO_TRUMP = const(64)
 JOKER = const(36)  # the first Joker's card id (the second is 37)
 NONE = const(4)  # trump: none; suit of a Joker
 UNSET = const(255)  # a bid not made yet; no turned card (9-card deals)
-VERSION = const(1)
 
 # Phases of a deal.
 CHOOSE = const(0)  # the player left of the dealer names trump (9-card deals)
@@ -64,10 +63,10 @@ RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
 # played high after another high Joker takes it too (see _play).
-P_JOKER = const(100)  # a Joker played high by a follower
-P_TOP = const(99)  # a Joker led high naming trump
-P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
-P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
+_P_JOKER = const(100)  # a Joker played high by a follower
+_P_TOP = const(99)  # a Joker led high naming trump
+_P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
+_P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
 P_TRUMP = const(50)  # + rank
 P_SUIT = const(20)  # + rank, of the suit led or named
 
@@ -130,9 +129,10 @@ def new_game(seed, options=None, seats=4):
 
 
 def decode(data):
-    s = Georgian()
-    s._load(data)
-    return s
+    # From the bytes encode() gives (engine/games/georgian_bytes.py).
+    from engine.games import georgian_bytes
+
+    return georgian_bytes.decode(data)
 
 
 class Georgian(State):
@@ -347,12 +347,13 @@ class Georgian(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.seer >= 0 and (self.hid[0] | self.hid[1] | self.hid[2] | self.hid[3]):
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        if not (isinstance(move, int) and 0 <= move < 256 and self._legal(move)):
-            raise ValueError(self.why_illegal(move))
-        self.apply_legal(move)
+        State.check(self, move)
+
+    def legal(self, move):
+        return self._legal(move)
 
     def apply_legal(self, move):
         self.known = False
@@ -388,10 +389,10 @@ class Georgian(State):
                 s = (m - LEAD) >> 1
                 self.ts = s
                 self.bw = 0
-                self.bp = P_LEAD_LO if m & 1 else (P_TOP if s == t else P_LEAD_HI)
+                self.bp = _P_LEAD_LO if m & 1 else (_P_TOP if s == t else _P_LEAD_HI)
             elif m == JOKER_HI:
                 self.bw = tn  # GJ-13, GJ-17: the last high Joker wins
-                self.bp = P_JOKER
+                self.bp = _P_JOKER
         else:
             s = SUIT[m]
             r = RANK[m]
@@ -669,17 +670,17 @@ class Georgian(State):
                 return False
         return True
 
-    def result_text(self):
+    def result_text(self, you=None):
         # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
         if self._ph < BETWEEN:
             return ""
         d = self.deals_done() - 1
-        made = [seat_name(q) for q in range(4) if self.bids[q] == self.taken[q]]
+        made = [seat_name(q, you) for q in range(4) if self.bids[q] == self.taken[q]]
         text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
         ph = self.phase_of(d)
         if d + 1 == self.phase_deals(ph)[1]:
             adj = self.bonus(ph)[0]
-            got = ["%s +%d" % (seat_name(q), adj[q]) for q in range(4) if adj[q] > 0]
+            got = ["%s +%d" % (seat_name(q, you), adj[q]) for q in range(4) if adj[q] > 0]
             if not got:
                 return text + ". Phase %d: no bonus" % (ph + 1)
             return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
@@ -688,59 +689,28 @@ class Georgian(State):
 
     # ----- text
 
-    def describe(self, move):
+    def describe(self, move, you=None):
         # A legal move, before it is applied: short text for the screen and the log.
         if move == CONTINUE:
-            return "Deal %d: %s deals" % (self.d + 2, seat_name((self.dealer + 1) % 4))
-        who = seat_name(self.turn)
+            return "Deal %d: %s" % (self.d + 2, says((self.dealer + 1) % 4, you, "deals"))
+        p = self.turn
         if move >= TRUMP:
-            return "%s names %s" % (who, "no trump" if move == NO_TRUMP else SUIT_WORDS[move - TRUMP] + " trump")
+            what = "no trump" if move == NO_TRUMP else SUIT_WORDS[move - TRUMP] + " trump"
+            return "%s %s" % (says(p, you, "names"), what)
         if move >= BID:
-            return "%s bids %d" % (who, move - BID)
+            return "%s %d" % (says(p, you, "bids"), move - BID)
         if move >= LEAD:
-            return "%s leads Jk %s, %s" % (who, "low" if move & 1 else "high", SUIT_WORDS[(move - LEAD) >> 1])
+            how = "low" if move & 1 else "high"
+            return "%s Jk %s, %s" % (says(p, you, "leads"), how, SUIT_WORDS[(move - LEAD) >> 1])
         if move >= JOKER:
-            return "%s plays Jk %s" % (who, "high" if move == JOKER_HI else "low")
-        return "%s %s %s" % (who, "plays" if self.tn else "leads", label(move))
+            return "%s Jk %s" % (says(p, you, "plays"), "high" if move == JOKER_HI else "low")
+        return "%s %s" % (says(p, you, "plays" if self.tn else "leads"), label(move))
 
     def why_illegal(self, move):
-        ph = self._ph
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if not isinstance(move, int) or not 0 <= move <= NO_TRUMP:
-            return "no such move"
-        if ph == CHOOSE:
-            return "name a trump suit or no trump first"
-        if ph == BIDDING:
-            if not BID <= move < TRUMP:
-                return "it is time to bid"
-            k = move - BID
-            if k > self.cards():
-                return "bid at most %d" % self.cards()
-            return "the dealer may not bid %d: the bids would add up to %d" % (k, self.cards())
-        if move >= BID:
-            return "the bidding is over"
-        p = self.turn
-        if move == 0 or move == 27 or JOKER_LO < move < LEAD:
-            return "no such card"
-        if move >= JOKER:
-            if not self.jk[p]:
-                return "you have no Joker"
-            if move >= LEAD:
-                return "only the leader names a suit for the Joker"
-            return "a led Joker names a suit, high or low"
-        if not self.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
-            return "you do not hold %s" % label(move)
-        self._must()
-        if self.ms == self.ts and self.trick[0] >= LEAD:
-            return "you must play your highest %s" % SUIT_WORDS[self.ms][:-1]
-        if self.ms == self.ts:
-            return "you must follow suit: %s" % SUIT_WORDS[self.ms]
-        return "you must play a trump: %s" % SUIT_WORDS[self.ms]
+        # engine/games/georgian_refusals.py: loaded for a refused move alone.
+        from engine.games import georgian_refusals
+
+        return georgian_refusals.why(self, move)
 
     # ----- hidden information (GJ-22)
 
@@ -858,78 +828,8 @@ class Georgian(State):
         self.total = src.total
 
     def encode(self):
-        # 15 bytes of counters; bids, tricks, the trick, the last trick,
-        # Jokers and hidden counts per seat (24); the chooser's three cards (3);
-        # the Rng state (4); a location nibble per card id 0..35 (18: 0
-        # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
-        # ranks left allowed (8); the dealer's draw; the sheet. Points are
-        # worked out from the sheet.
-        out = bytearray([VERSION, self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump,
-                         self.turned, self.tn, self.ts, self.bw, self.bp, self.jout, self.seer + 1])
-        out.append(self.pwin)
-        out += self.bids
-        out += self.taken
-        out += self.trick
-        out += self.prev
-        out += self.jk
-        out += self.hid
-        out += self.first3
-        out += self.rs
-        for c in range(0, 36, 2):
-            out.append(self._where(c) | self._where(c + 1) << 4)
-        for i in range(0, 16, 2):
-            out.append(9 - popcount9(self.ban[i]) | (9 - popcount9(self.ban[i + 1])) << 4)
-        out.append(len(self.draw))
-        out += self.draw
-        codec.put_int(out, len(self.sheet))
-        out += self.sheet
-        return bytes(out)
+        # The state's bytes are engine/games/georgian_bytes.py's: the device
+        # copies states (copy_from) and never asks for them.
+        from engine.games import georgian_bytes
 
-    def _where(self, c):
-        s = SUIT[c]
-        bit = 1 << RANK[c]
-        if s == NONE or not FULL[s] & bit:
-            return 0
-        for q in range(4):
-            if self.hm[4 * q + s] & bit:
-                return 1 + q
-        return 5 if self.gone[s] & bit else 0
-
-    def _load(self, data):
-        if len(data) < 75 or data[0] != VERSION:
-            raise ValueError("not a Georgian Joker state")
-        (self.nines, self.d, self.dealer, self._ph, self.turn, self.lead, self.trump, self.turned, self.tn,
-         self.ts, self.bw, self.bp, self.jout) = data[1:14]
-        self.seer = data[14] - 1
-        self.pwin = data[15]
-        self.small[:] = data[16:43]  # bids, taken, trick, prev, jk, hid, first3
-        self.rs = bytes(data[43:47])
-        at = 47
-        for c in range(36):
-            loc = data[at + c // 2] >> (4 * (c & 1)) & 15
-            if loc:
-                s = SUIT[c]
-                if loc == 5:
-                    self.gone[s] |= 1 << RANK[c]
-                else:
-                    self.hm[4 * (loc - 1) + s] |= 1 << RANK[c]
-        at += 18
-        for i in range(16):
-            k = data[at + i // 2] >> (4 * (i & 1)) & 15
-            self.ban[i] = 511 & ~((1 << k) - 1)
-        at += 8
-        n = data[at]
-        self.draw = bytes(data[at + 1:at + 1 + n])
-        at += 1 + n
-        n, at = codec.get_int(data, at)
-        self.sheet = bytes(data[at:at + n])
-        self._score()
-        if self._ph == BETWEEN or self._ph == OVER:
-            n = self.cards()
-            for q in range(4):
-                self.dp[q] = points(self.bids[q], self.taken[q], n)
-
-
-def suits_text(m):
-    # The suits of a 4-bit mask as letters ("ch"): for tests and logs.
-    return "".join([SUITS[s] for s in members(m)])
+        return georgian_bytes.encode(self)

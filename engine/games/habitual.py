@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
 from engine.rng import Rng
-from engine.state import CONTINUE, WINS, Game, State, seat_name
+from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
 INFO = Game(seats=(2, 2),
@@ -35,12 +35,12 @@ OVER = const(3)  # the match has ended
 
 # How a deal ended (HJ-stop, HJ-caught).
 END_NONE = const(0)
-END_CAUGHT = const(1)  # the trailing player can no longer catch up
+_END_CAUGHT = const(1)  # the trailing player can no longer catch up
 END_STUCK = const(2)  # a player could not play while the other led
-END_SOLO = const(3)  # the player playing alone went ahead
-END_NEITHER = const(4)  # neither player could play
-END_ALONE = const(5)  # the player playing alone could not play on
-END_OUT = const(6)  # both players are out of cards
+_END_SOLO = const(3)  # the player playing alone went ahead
+_END_NEITHER = const(4)  # neither player could play
+_END_ALONE = const(5)  # the player playing alone could not play on
+_END_OUT = const(6)  # both players are out of cards
 
 JOKER = const(52)
 SPARES = const(8)  # target of a play to one's own spares
@@ -351,10 +351,10 @@ class HabitualJoker(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
         if self.unseen[0] or self.unseen[1]:
             raise ValueError("a view with unseen cards cannot be played; determinize it")
-        State.apply(self, move)
+        State.check(self, move)
 
     def apply_legal(self, move):
         if move == CONTINUE:
@@ -414,7 +414,7 @@ class HabitualJoker(State):
             hw[i + W[c]] |= B[c]
         self.known = False
         if abs(self.pts[0] - self.pts[1]) > self.left:
-            self._end(END_CAUGHT)
+            self._end(_END_CAUGHT)
         else:
             self._pass_turn(1 - p)
 
@@ -434,7 +434,7 @@ class HabitualJoker(State):
             self._ph = SOLO
             alone = False
         elif self.pts[p] > self.pts[q]:
-            self._end(END_SOLO)
+            self._end(_END_SOLO)
             return
         else:
             alone = True
@@ -444,12 +444,12 @@ class HabitualJoker(State):
         elif not (self.hw[0] | self.hw[1] | self.hw[2] | self.hw[3] | self.sw[0] | self.sw[1] | self.sw[2]
                   | self.sw[3]):
             self.stop = 0  # nobody stopped: the cards ran out (HJ-19)
-            self._end(END_OUT)
+            self._end(_END_OUT)
         elif alone:
-            self._end(END_ALONE)  # stop keeps the one who stopped first
+            self._end(_END_ALONE)  # stop keeps the one who stopped first
         else:
             self.stop |= 1 << p
-            self._end(END_NEITHER)
+            self._end(_END_NEITHER)
 
     def _end(self, why):
         # The deal is over (HJ-match): count it and see whether the match is decided.
@@ -555,43 +555,43 @@ class HabitualJoker(State):
         # Is card c still to be played: not on a stack, not discarded?
         return not (self.piled[W[c]] | (self.dead if W[c] else 0)) & B[c]
 
-    def result_text(self):
+    def result_text(self, you=None):
         if self._ph < BETWEEN:
             return ""
         a, b = self.pts
         if a == b:
             text = "Deal %d tied %d-%d" % (self.deal_no, a, b)
         else:
-            text = "%s wins deal %d, %d-%d" % (seat_name(0 if a > b else 1), self.deal_no, a, b)
+            text = "%s deal %d, %d-%d" % (says(0 if a > b else 1, you, "wins"), self.deal_no, a, b)
         lead = 0 if a > b else 1
         why = self.end
-        if why == END_CAUGHT:
-            return text + ": %s cannot catch up" % seat_name(1 - lead)
+        if why == _END_CAUGHT:
+            return text + ": %s catch up" % says(1 - lead, you, "cannot")
         if why == END_STUCK:
-            return text + ": %s cannot play" % seat_name(1 - lead)
-        if why == END_SOLO:
-            return text + ": %s went ahead alone" % seat_name(lead)
-        if why == END_ALONE:
-            return text + ": %s cannot play on" % seat_name(0 if self.stop == 2 else 1)
-        if why == END_OUT:
+            return text + ": %s play" % says(1 - lead, you, "cannot")
+        if why == _END_SOLO:
+            return text + ": %s ahead alone" % says(lead, you, "went")
+        if why == _END_ALONE:
+            return text + ": %s play on" % says(0 if self.stop == 2 else 1, you, "cannot")
+        if why == _END_OUT:
             return text + ": both out of cards"
         return text + ": neither can play"
 
     # ----- text
 
-    def describe(self, move, seat=None):
-        # A legal move, before it is applied. seat None gives the neutral log
+    def describe(self, move, you=None):
+        # A legal move, before it is applied. you None gives the neutral log
         # form; a seat gets it worded for that player ("your", "you").
         if move == CONTINUE:
-            return "Deal %d: %s deals" % (self.deal_no + 1, seat_name(1 - self.dealer))
+            return "Deal %d: %s" % (self.deal_no + 1, says(1 - self.dealer, you, "deals"))
         p = self.turn
-        head = "" if seat == p else seat_name(p) + ": "
+        head = "" if you == p else seat_name(p) + ": "
         c = self.card_of(move)
         if move < STACK:
             return head + label(c) + " to spares"
         k = self.stack_of(move)
         owner = k >> 2
-        if owner == seat:
+        if owner == you:
             where = " on your "
         elif owner == p:
             where = " on own "
@@ -604,7 +604,7 @@ class HabitualJoker(State):
         g = self.gain(move)
         if g[0] or g[1]:
             s = p if g[0] else 1 - p
-            text += ", +1 " + ("you" if s == seat else seat_name(s))
+            text += ", +1 " + ("you" if s == you else seat_name(s))
         if self.block[k] == 1:
             return text + ", unblocks"
         if owner != p and c // 13 == self.top[k] // 13:
@@ -612,42 +612,10 @@ class HabitualJoker(State):
         return text
 
     def why_illegal(self, move):
-        ph = self._ph
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if not 0 <= move < STACK + 80 or JOKER < move < STACK:
-            return "no such move"
-        p = self.turn
-        i = 2 * p
-        hw = self.hw
-        if move < STACK:
-            if move == JOKER:
-                if not hw[i + 1] & JOKERS:
-                    return "you have no Joker in hand"
-            elif not hw[i + W[move]] & B[move]:
-                if self.sw[i + W[move]] & B[move]:
-                    return "%s is already in your spares" % label(move)
-                return "%s is not in your hand" % label(move)
-            return "spares are full (3)"
-        t = target_of(move)
-        k = self.stack_of(move)
-        j = (move - STACK) % 10
-        if t >= 4 and ph == SOLO:
-            return "stack frozen: %s has stopped" % seat_name(1 - p)
-        if j >= 8:
-            if t < 4:
-                return "a Joker cannot go on your own stack"
-            if not (hw if j == 8 else self.sw)[i + 1] & JOKERS:
-                return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
-        if self.block[k] == 2:
-            return "that stack is blocked by a Joker"
-        if self.block[k] == 1:
-            return "that stack is blocked: only the %s unblocks it" % label(self.key[k])
-        return "you do not hold the %s" % label(self.card_of(move))
+        # engine/games/habitual_refusals.py: loaded for a refused move alone.
+        from engine.games import habitual_refusals
+
+        return habitual_refusals.why(self, move)
 
     # ----- hidden information (HJ-hidden)
 

@@ -202,44 +202,49 @@ def strength(v):
 # CDF[t][pos][b]: the share (of 255) of hands a typical opponent holds at that
 # position below class b = category * 13 + first rank (118 entries, the last
 # 255), for t = 0 with 15 cards and t = 1 with 13 (the third hand of 3 cards).
-# tools/jokerpoker_tables.py makes them from random deals arranged by propose().
+# tools/jokerpoker_tables.py makes them from random deals arranged by propose(),
+# as bytes literals: the tuple of ints a bytes((...)) call is made from stays in
+# the module's constants on MicroPython, 4 bytes an entry (2.8 KB for these six).
 CDF = (
     (
-        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-               0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 10, 11, 12, 13, 15, 17, 20, 23,
-               26, 30, 30, 30, 30, 30, 30, 30, 30, 31, 33, 35, 39, 49, 88, 91, 93, 96, 99, 105, 111, 116, 122, 130,
-               140, 154, 169, 182, 184, 187, 190, 195, 199, 202, 206, 209, 213, 218, 221, 226, 229, 229, 229, 229,
-               232, 234, 237, 240, 243, 245, 248, 251, 252, 255)),
-        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3, 4, 5, 6, 6, 7, 7, 9, 11, 13,
-               16, 20, 25, 31, 38, 43, 46, 47, 48, 48, 49, 49, 50, 50, 51, 51, 51, 51, 52, 52, 52, 52, 52, 56, 65,
-               72, 79, 87, 95, 103, 111, 120, 128, 128, 128, 128, 128, 128, 128, 129, 131, 135, 143, 156, 177, 214,
-               218, 222, 226, 230, 233, 236, 239, 242, 246, 249, 252, 253, 254, 254, 254, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
-        bytes((0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 5, 11, 24, 55, 57, 59, 62, 65, 68, 72, 77, 83, 90, 101, 112, 132, 166,
-               166, 166, 167, 169, 172, 175, 180, 185, 190, 196, 203, 209, 215, 218, 221, 223, 225, 227, 228, 230,
-               232, 233, 235, 237, 238, 240, 240, 240, 240, 242, 244, 246, 247, 249, 250, 250, 251, 252, 252, 252,
-               252, 252, 252, 252, 252, 252, 252, 253, 253, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x03\x04\x05"
+        b"\x06\x06\x07\x07\x07\x07\x08\x08\x08\x08\x08\x08\x09\x09\x09\x09\x0a\x0b\x0c\x0d"
+        b"\x0f\x11\x14\x17\x1a\x1e\x1e\x1e\x1e\x1e\x1e\x1e\x1e\x1f\x21\x23\x27\x31\x58\x5b"
+        b"\x5d\x60\x63\x69\x6f\x74\x7a\x82\x8c\x9a\xa9\xb6\xb8\xbb\xbe\xc3\xc7\xca\xce\xd1"
+        b"\xd5\xda\xdd\xe2\xe5\xe5\xe5\xe5\xe8\xea\xed\xf0\xf3\xf5\xf8\xfb\xfc\xff",
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x02"
+        b"\x02\x03\x03\x03\x04\x05\x06\x06\x07\x07\x09\x0b\x0d\x10\x14\x19\x1f\x26\x2b\x2e"
+        b"\x2f\x30\x30\x31\x31\x32\x32\x33\x33\x33\x33\x34\x34\x34\x34\x34\x38\x41\x48\x4f"
+        b"\x57\x5f\x67\x6f\x78\x80\x80\x80\x80\x80\x80\x80\x81\x83\x87\x8f\x9c\xb1\xd6\xda"
+        b"\xde\xe2\xe6\xe9\xec\xef\xf2\xf6\xf9\xfc\xfd\xfe\xfe\xfe\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x05\x0b\x18\x37\x39\x3b\x3e\x41\x44\x48"
+        b"\x4d\x53\x5a\x65\x70\x84\xa6\xa6\xa6\xa7\xa9\xac\xaf\xb4\xb9\xbe\xc4\xcb\xd1\xd7"
+        b"\xda\xdd\xdf\xe1\xe3\xe4\xe6\xe8\xe9\xeb\xed\xee\xf0\xf0\xf0\xf0\xf2\xf4\xf6\xf7"
+        b"\xf9\xfa\xfa\xfb\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfd\xfd\xfe\xfe\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
     ),
     (
-        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 4, 4, 5, 5, 6, 7, 9, 10, 12,
-               14, 15, 17, 19, 22, 23, 24, 25, 25, 27, 27, 27, 28, 28, 28, 29, 29, 29, 29, 29, 29, 29, 29, 30, 33,
-               36, 39, 42, 44, 47, 50, 53, 57, 57, 57, 57, 57, 57, 57, 57, 58, 59, 62, 66, 74, 102, 105, 109, 113,
-               117, 123, 130, 137, 145, 154, 167, 181, 198, 212, 214, 215, 217, 219, 221, 224, 227, 229, 231, 234,
-               236, 237, 240, 240, 240, 240, 241, 243, 244, 246, 247, 249, 250, 252, 253, 255)),
-        bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 6, 16, 22, 27, 33, 40, 47, 55, 61, 67, 73, 78, 84, 90, 96, 96,
-               97, 98, 100, 103, 105, 109, 113, 118, 124, 130, 134, 134, 135, 136, 137, 138, 139, 139, 140, 141,
-               141, 142, 142, 142, 143, 143, 143, 143, 147, 153, 159, 164, 169, 175, 179, 185, 190, 195, 195, 195,
-               195, 195, 195, 195, 196, 197, 199, 203, 209, 219, 242, 243, 244, 245, 246, 247, 249, 251, 252, 252,
-               253, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
-        bytes((0, 0, 0, 0, 2, 4, 7, 10, 13, 21, 34, 53, 88, 143, 150, 158, 164, 170, 175, 181, 187, 193, 199, 205,
-               213, 224, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 253, 253, 253, 253,
-               254, 254, 254, 254, 254, 254, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-               255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01"
+        b"\x01\x01\x02\x03\x04\x04\x05\x05\x06\x07\x09\x0a\x0c\x0e\x0f\x11\x13\x16\x17\x18"
+        b"\x19\x19\x1b\x1b\x1b\x1c\x1c\x1c\x1d\x1d\x1d\x1d\x1d\x1d\x1d\x1d\x1e\x21\x24\x27"
+        b"\x2a\x2c\x2f\x32\x35\x39\x39\x39\x39\x39\x39\x39\x39\x3a\x3b\x3e\x42\x4a\x66\x69"
+        b"\x6d\x71\x75\x7b\x82\x89\x91\x9a\xa7\xb5\xc6\xd4\xd6\xd7\xd9\xdb\xdd\xe0\xe3\xe5"
+        b"\xe7\xea\xec\xed\xf0\xf0\xf0\xf0\xf1\xf3\xf4\xf6\xf7\xf9\xfa\xfc\xfd\xff",
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x06\x10\x16\x1b\x21\x28\x2f\x37"
+        b"\x3d\x43\x49\x4e\x54\x5a\x60\x60\x61\x62\x64\x67\x69\x6d\x71\x76\x7c\x82\x86\x86"
+        b"\x87\x88\x89\x8a\x8b\x8b\x8c\x8d\x8d\x8e\x8e\x8e\x8f\x8f\x8f\x8f\x93\x99\x9f\xa4"
+        b"\xa9\xaf\xb3\xb9\xbe\xc3\xc3\xc3\xc3\xc3\xc3\xc3\xc4\xc5\xc7\xcb\xd1\xdb\xf2\xf3"
+        b"\xf4\xf5\xf6\xf7\xf9\xfb\xfc\xfc\xfd\xfe\xfe\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+        b"\x00\x00\x00\x00\x02\x04\x07\x0a\x0d\x15\x22\x35\x58\x8f\x96\x9e\xa4\xaa\xaf\xb5"
+        b"\xbb\xc1\xc7\xcd\xd5\xe0\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc\xfc"
+        b"\xfd\xfd\xfd\xfd\xfe\xfe\xfe\xfe\xfe\xfe\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
     ),
 )
 F_ONE = const(6630)  # 26 * 255: a share of 1
@@ -410,7 +415,7 @@ def problem(values, hs):
     # Why groups of these values may not be played (JP-9, JP-13), or "".
     for g in range(3):
         if values[g] < 0:
-            return "a Joker has no card to stand for"
+            return "no card is left for a Joker"
     if hs == 13 and values[2] > min(values[0], values[1]):
         return "the 3-card hand beats hand 2"
     return ""
@@ -705,22 +710,23 @@ class JokerPoker(State):
         g = self.hist[-1]
         return self.n * g[seat] - sum(g)
 
-    def result_text(self):
+    def result_text(self, you=None):
         # Who took each hand of the deal just revealed.
         if self._ph == ARRANGE:
             return ""
         out = []
         for h in range(3):
-            names = " ".join([seat_name(q) for q in self.hand_winners(h)])
+            names = " ".join([seat_name(q, you) for q in self.hand_winners(h)])
             out.append(("Hand %d " if not h else "%d ") % (h + 1) + (names + " tie" if " " in names else names))
         return ", ".join(out)
 
-    def describe(self, move, seat=None):
-        # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0".
+    def describe(self, move, you=None):
+        # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0"
+        # (worded for seat you: "bet 4 2 0").
         if move == CONTINUE:
             return "Deal %d" % (self.deal_no + 1)
         p = self.turn
-        head = "" if seat == p else seat_name(p) + ": "
+        head = "" if you == p else seat_name(p) + ": "
         if move < RANK:
             at = p * self.hs
             return head + "swap %s %s" % (label(self.hand[at + SWAP_I[move]]), label(self.hand[at + SWAP_J[move]]))
@@ -732,37 +738,10 @@ class JokerPoker(State):
         return head + "bet %d %d %d" % bets_of(move)
 
     def why_illegal(self, move):
-        if self._ph == OVER:
-            return "the match is over"
-        if self._ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being arranged"
-        if not 0 <= move < BET + 125:
-            return "no such move"
-        p = self.turn
-        at = p * self.hs
-        if move < RANK:
-            i = SWAP_I[move]
-            j = SWAP_J[move]
-            if j >= self.hs:
-                return "no such card"
-            if self.grp[at + i] == self.grp[at + j]:
-                return "both cards are in the same hand"
-            return "two Jokers in one hand"
-        if move < AUTO:
-            if self.hand[at] < RED_JOKER:
-                return "you hold no Joker"
-            return "the Jokers already stand there"
-        why = self.problem(p)
-        if why:
-            return why
-        have = self.free_bets(p)
-        for v in bets_of(move):
-            if not have[v]:
-                return "no betting card %d left" % v
-            have[v] -= 1
-        return "that move is not allowed now"
+        # engine/games/jokerpoker_refusals.py: loaded for a refused move alone.
+        from engine.games import jokerpoker_refusals
+
+        return jokerpoker_refusals.why(self, move)
 
     # ----- hidden information (JP-15)
 

@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import popcount
 from engine.cards import label as card_label
 from engine.rng import Rng
-from engine.state import CONTINUE, POINTS, Game, State, seat_name
+from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
@@ -32,7 +32,7 @@ PREDICT = const(64)
 JOKER = const(24)
 NCARDS = const(25)
 NSCORE = const(30)  # scorecards
-TARGET = const(173)
+_TARGET = const(173)
 BONUS = const(10)  # PR-11
 UNKNOWN = const(255)  # a face-down card in a view; no prediction, call or position
 VERSION = const(1)
@@ -60,6 +60,9 @@ NAMED = bytes([i for i in range(25) if RANK[i] != 5 or i == JOKER])
 VAL = bytes([10, 10] + [9 - i // 4 for i in range(28)])
 CUM = bytes([sum(VAL[:i]) for i in range(NSCORE + 1)])
 GAIN_WORDS = {4: "Exact!", 2: "Right rank!", 1: "Right suit!", 0: "Miss."}
+# Why the last card's award went to its seat (PR-10), short for the screen.
+AWARD_WHY = {4: "predicted it", 2: "predicted rank", 1: "predicted suit", BY_LAST: "scored last",
+             BY_TURN: "next in turn"}
 
 
 def gain(a, b):
@@ -274,10 +277,10 @@ class Prediction(State):
 
     # ----- playing
 
-    def apply(self, move):
+    def check(self, move):
+        State.check(self, move)
         if self.seer >= 0 and self._ph == CALLING and CALL <= move < PREDICT:
             raise ValueError("a view cannot turn a face-down card")
-        State.apply(self, move)
 
     def apply_legal(self, move):
         ph = self._ph
@@ -358,7 +361,7 @@ class Prediction(State):
         for i in range(self.n):
             self.tot[i] += self.pts[i]
         # PR-13: after a whole round, a total of 173 or more ends the match.
-        if self.deal_no % self.n == 0 and max(self.tot) >= TARGET:
+        if self.deal_no % self.n == 0 and max(self.tot) >= _TARGET:
             self._ph = OVER
         else:
             self._ph = BETWEEN
@@ -472,94 +475,41 @@ class Prediction(State):
 
     # ----- text
 
-    def _who(self, q, seat):
-        return "you" if q == seat else seat_name(q)
-
-    def describe(self, move, seat=None):
-        # A legal move, before it is applied. seat None gives the neutral log
-        # form; a seat gets it worded for that player ("you").
+    def describe(self, move, you=None):
+        # A legal move, before it is applied. you None gives the neutral log
+        # form; a seat gets it worded for that player ("You").
         if move == CONTINUE:
-            return "Deal %d: %s first" % (self.deal_no + 1, seat_name((self.first + 1) % self.n))
+            return "Deal %d: %s first" % (self.deal_no + 1, seat_name((self.first + 1) % self.n, you))
         p = self.turn
-        who = "You" if p == seat else seat_name(p)
         if move >= PREDICT:
-            return "%s predict%s %s" % (who, "" if p == seat else "s", call_name(move - PREDICT))
+            return "%s %s" % (says(p, you, "predicts"), call_name(move - PREDICT))
         if move < CALL:
             pos = move - POINT
-            return "%s point%s at row %d card %d" % (who, "" if p == seat else "s", pos // 5 + 1, pos % 5 + 1)
+            return "%s at row %d card %d" % (says(p, you, "points"), pos // 5 + 1, pos % 5 + 1)
         c = move - CALL
-        text = "%s call%s %s" % (who, "" if p == seat else "s", call_name(c))
+        text = "%s %s" % (says(p, you, "calls"), call_name(c))
         card = self.grid[self.pos]
         if card == UNKNOWN:
             return text
         return "%s: %s. %s" % (text, label(card), turn_words(c, gain(c, card), self.taken))
 
-    def result_text(self):
+    def result_text(self, you=None):
         # How the deal ended: the last card and who took the pile or the bonus.
         aw = self.last_award()
         if aw is None or self._ph < BETWEEN:
             return ""
         seat, why, n, v, card = aw
-        if why == 4:
-            how = "predicted it"
-        elif why == 2:
-            how = "had its rank"
-        elif why == 1:
-            how = "had its suit"
-        elif why == BY_LAST:
-            how = "took the last scorecard"
-        else:
-            how = "was next"
         if n:
             got = "+%d card%s (%d pts)" % (n, "" if n == 1 else "s", v)
         else:
             got = "+10 bonus"
-        return "Last card %s: %s %s, %s" % (label(card), seat_name(seat), how, got)
+        return "Last card %s: %s %s, %s" % (label(card), seat_name(seat, you), got, AWARD_WHY[why])
 
     def why_illegal(self, move):
-        ph = self._ph
-        if not isinstance(move, int) or not (0 <= move <= PREDICT + JOKER or move == CONTINUE):
-            return "no such move: %r" % (move,)
-        if ph == OVER:
-            return "the match is over"
-        if ph == BETWEEN:
-            return "the deal is over: continue to the next one"
-        if move == CONTINUE:
-            return "the deal is still being played"
-        if ph == PREDICTING:
-            if move < PREDICT:
-                return "predict the last card first"
-            i = move - PREDICT
-            if RANK[i] == 5 and i != JOKER:
-                return "a Two cannot be predicted"
-            q = self._clash(i)
-            c = self.pred[q]
-            if c == JOKER:
-                what = "Joker"
-            elif RANK[c] == RANK[i]:
-                what = "a %s" % RANK_NAMES[RANK[i]]
-            else:
-                what = SUIT_NAMES[SUIT[i]]
-            return "%s already predicted %s" % (seat_name(q), what)
-        if move >= PREDICT:
-            return "predictions are made before play"
-        if move < CALL:
-            if move >= NCARDS:
-                return "no such position"
-            if self.up >> (move - POINT) & 1:
-                return "that card is already face up"
-            return "you already point at that card"
-        if ph == POINTING:
-            return "point at a face-down card first"
-        c = move - CALL
-        if c >= NCARDS or (RANK[c] == 5 and c != JOKER):
-            return "a Two cannot be called: call Joker"
-        if c == JOKER:
-            if not JOKERS & ~self.seen:
-                return "all five jokers are face up"
-        elif self.seen >> c & 1:
-            return "%s is already face up" % label(c)
-        return "%s just called %s" % (seat_name((self.turn - 1) % self.n), call_name(c))
+        # engine/games/prediction_refusals.py: loaded for a refused move alone.
+        from engine.games import prediction_refusals
+
+        return prediction_refusals.why(self, move)
 
     # ----- what a seat may see (PR-14)
 

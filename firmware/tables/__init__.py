@@ -3,8 +3,9 @@
 #
 #   Table(match)      match is a firmware.match.Match: .state, .seats, .info
 #                     (the game's Game), .player(seat) ("P2 Easy"), .short(seat)
-#                     ("P2", "You"), .message (describe() of the last move),
-#                     .is_person(seat)
+#                     ("P2", "You": a seat's one name on every screen), .you
+#                     (the seat called "You", or None), .message (describe()
+#                     of the last move, worded for .you), .is_person(seat)
 #   refresh(viewer)   the state changed or the table is shown again: rebuild the
 #                     choices; viewer is the seat whose side is shown (its hand)
 #   draw(fb)          paints the whole 128x64 table
@@ -108,6 +109,12 @@ class Cursor:
 
     def selected(self):
         return self.spots[self.i][2] if self.spots else -1
+
+    def select(self, move):
+        # Puts the cursor on the spot of that move, if there is one.
+        for k in range(len(self.spots)):
+            if self.spots[k][2] == move:
+                self.i = k
 
     def at(self):
         # (y, x) of the selected spot, or None.

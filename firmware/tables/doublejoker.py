@@ -1,30 +1,37 @@
 # The Double Joker table. Perfect information: both hands are shown, one row
-# per suit: the opponent's ranks | the deuce stack | the viewer's ranks.
+# per suit: the left seat's ranks | the deuce stack | the right seat's ranks.
 #
-#   P2 Easy  [joker] 4  won 0     Game 1/3     opponent: joker stack, games won
+#   P2 Easy  [joker] 4  won 0     Game 1/3     the left seat: joker stack, games won
 #     3 5 9 J Q | [club] Q x3 | 4 6 8 K A      suit rows (T = ten): top card, count
 #   ...
 #   P2 leads Q[spade]              [Q spade]   describe() of the last move, the lead
-#   You  [joker] 2  won 0          A: follow   the viewer, and what A does now
+#   You  [joker] 2  won 0          A: follow   the right seat, and what A does now
 #
-# The cursor visits only legal choices: in the pre-lead step a card of the
-# viewer's hand (place it) or a stack (take it back), then a card to lead or
-# to follow with.
-from engine.state import CONTINUE, seat_name
+# The right seat is the person's against a bot; two people keep P1 there and
+# P2 on the left, so the picture never turns round, and the message names
+# who is to play in large letters when the turn passes to the other. The
+# cursor visits only legal choices, on the mover's side: in the pre-lead step
+# a card of the hand (place it) or a stack (take it back), then a card to
+# lead or to follow with. A finished trick stays, both cards with the
+# winner's inverted, until A, when a person is at the table.
+from engine import const
+from engine.cards import label
+from engine.state import CONTINUE, says
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 10
 SUITS = "\x01\x02\x03\x04"
-CW = 4  # SMALL cell width
-TOP_Y = 1
+_CW = const(4)  # SMALL cell width
+_TOP_Y = const(1)
 ROW0 = 11  # y of the clubs row
 PITCH = 8
 OPP_END = 48  # the opponent's ranks end here, right-aligned towards the stacks
 STACK_X = 52
-STACK_W = 27  # the stack's frame, from STACK_X - 2
+_STACK_W = const(27)  # the stack's frame, from STACK_X - 2
 MINE_X = 80
 MSG_Y = 45
+TEXT_Y = 44  # the message's rows: two stand clear of the status line
 FOOT_Y = 58
 
 
@@ -34,31 +41,59 @@ class Table(Base):
         self.g = match.game
         self.cursor = Cursor()
         self.viewer = 0
-        self.mine = [[], [], [], []]  # the viewer's cards per suit
-        self.texts = ["", "", "", "", "", "", "", ""]  # ranks per suit: theirs 0-3, mine 4-7
+        self.right = 0  # the seat drawn on the right and at the bottom
+        self.texts = ["", "", "", "", "", "", "", ""]  # ranks per suit: left seat 0-3, right seat 4-7
+        self.seen = -1  # moves made at the last refresh
+        self.held = False  # a finished trick shown until A
+        self.said = ""  # the message: the last move, with the lead's pre-lead step
 
     def refresh(self, viewer):
         self.viewer = viewer
-        st = self.match.state
-        self.mine = self._by_suit(st.hand(viewer))
-        theirs = self._by_suit(st.hand(1 - viewer))
+        m = self.match
+        st = m.state
+        g = self.g
+        n = len(m.moves)
+        if n != self.seen:
+            # A trick just finished (not one replayed on resume) is held until
+            # A when a person is there; a lead is told with the place or take
+            # back just before it.
+            last = m.moves[-1] if n else CONTINUE
+            new = self.seen == n - 1
+            played = g.PLAY <= last < CONTINUE
+            led = played and len(st.trick()) > 0
+            self.held = new and played and not led and m.persons() > 0
+            self.said = self.said + ", " + m.message if new and led else m.message
+            self.seen = n
+        self.right = 0 if m.persons() == 2 and not m.info.hidden else viewer
+        hands = (self._by_suit(st.hand(1 - self.right)), self._by_suit(st.hand(self.right)))
         for s in range(4):
-            self.texts[s] = "".join([RANKS[c % 13] for c in theirs[s]])
-            self.texts[4 + s] = "".join([RANKS[c % 13] for c in self.mine[s]])
+            self.texts[s] = "".join([RANKS[c % 13] for c in hands[0][s]])
+            self.texts[4 + s] = "".join([RANKS[c % 13] for c in hands[1][s]])
         spots = []
-        if st.to_move() == viewer and self.match.is_person(viewer):
-            g = self.g
-            for m in st.legal_moves():
-                if m == CONTINUE:
+        if st.to_move() == viewer and m.is_person(viewer) and not self.held:
+            side = hands[1 if viewer == self.right else 0]
+            for mv in st.legal_moves():
+                if mv == CONTINUE:
                     continue
-                if g.TAKE <= m < g.PLAY:
-                    s = m - g.TAKE
-                    spots.append((ROW0 + s * PITCH, STACK_X, m))
+                if g.TAKE <= mv < g.PLAY:
+                    s = mv - g.TAKE
+                    spots.append((ROW0 + s * PITCH, STACK_X, mv))
                 else:
-                    c = m - g.PLAY if m >= g.PLAY else m
+                    c = mv - g.PLAY if mv >= g.PLAY else mv
                     s = c // 13
-                    spots.append((ROW0 + s * PITCH, MINE_X + CW * self.mine[s].index(c), m))
+                    spots.append((ROW0 + s * PITCH, self._rank_x(viewer != self.right, s) + _CW * side[s].index(c), mv))
         self.cursor.set(spots)
+
+    def _rank_x(self, left, s):
+        # Where a seat's ranks of suit s start: the left seat's end at the stacks.
+        return OPP_END - font.width(self.texts[s]) if left else MINE_X
+
+    def holding(self):
+        return self.held
+
+    def release(self):
+        self.held = False
+        self.refresh(self.viewer)
 
     @staticmethod
     def _by_suit(cards):
@@ -75,11 +110,11 @@ class Table(Base):
 
     def draw(self, fb):
         st = self.match.state
-        me = self.viewer
+        right = self.right
         sel = self.cursor.at()
-        self._player(fb, 1 - me, TOP_Y)
+        self._player(fb, 1 - right, _TOP_Y)
         t = "Game %d/%d" % (st.game_no, st.games)
-        font.text(fb, t, ui.W - font.width(t), TOP_Y)
+        font.text(fb, t, ui.W - font.width(t), _TOP_Y)
         fb.hline(0, ROW0 - 3, ui.W, 1)
         pre = st.pre_suit()
         for s in range(4):
@@ -88,29 +123,51 @@ class Table(Base):
             font.text(fb, t, OPP_END - font.width(t), y)
             self._stack(fb, s, y, sel, s == pre)
             font.text(fb, self.texts[4 + s], MINE_X, y)
-        if sel is not None and sel[1] >= MINE_X:
-            # The selected card of the viewer's hand, drawn again inverted.
-            y, x = sel
-            fb.fill_rect(x - 1, y - 1, CW + 1, 7, 1)
-            t = self.texts[4 + (y - ROW0) // PITCH]
-            font.text(fb, t[(x - MINE_X) // CW], x, y, 0)
+        if sel is not None and sel[1] != STACK_X:
+            # The selected card of the mover's hand: a bar under it (the
+            # ranks stand too close together for one to be inverted).
+            fb.hline(sel[1] - 1, sel[0] + 6, _CW + 1, 1)
         fb.hline(0, MSG_Y - 3, ui.W, 1)
         fb.vline(STACK_X - 4, ROW0 - 3, MSG_Y - ROW0, 1)
         fb.vline(MINE_X - 3, ROW0 - 3, MSG_Y - ROW0, 1)
-        cols = 32
-        lead = st.trick()
-        if lead:
-            # The card led, waiting to be followed, as a little card.
-            fb.rect(ui.W - 17, MSG_Y - 1, 17, 11, 1)
-            font.text(fb, font.card_label(lead[0]), ui.W - 14, MSG_Y + 1, 1, ui.NORMAL)
-            cols = 27
-        msg = self.match.message or self._opening(st.to_move())
-        rows = ui.wrap(ui.glyphs(msg), cols)
-        for i in range(min(2, len(rows))):
-            font.text(fb, rows[i], 0, MSG_Y + 6 * i)
-        self._player(fb, me, FOOT_Y)
-        hint = self._hint(st, me)
+        self._message(fb, st)
+        self._player(fb, right, FOOT_Y)
+        hint = self._hint(st)
         font.text(fb, hint, ui.W - font.width(hint), FOOT_Y)
+
+    def _message(self, fb, st):
+        # The cards on the table as little cards at the right: the card led, or
+        # the finished trick held with its winner's card inverted; left of
+        # them what happened, or (two people) who is to play, in large letters.
+        x = ui.W
+        if self.held:
+            lead, follow = st.last_trick()[:2]
+            won = lead % 13 > follow % 13  # by the lead (DJ-9)
+            self._card(fb, x - 17, follow, not won)
+            x = self._card(fb, x - 35, lead, won)
+        elif st.trick():
+            x = self._card(fb, x - 17, st.trick()[0], False)
+        who = st.to_move()
+        moves = self.match.moves
+        opening = not moves or moves[-1] == CONTINUE
+        if not self.held and self.match.persons() == 2 and (st.phase() == self.g.FOLLOW or opening):
+            # The turn passed to the other person: their name, large.
+            t = self._opening(who) if opening else self.match.short(who) + " to follow"
+            font.text(fb, t, 0, MSG_Y, 1, ui.NORMAL)
+            return
+        rows = ui.wrap(ui.glyphs(self.said or self._opening(who)), x // _CW)
+        for i in range(min(2, len(rows))):
+            font.text(fb, rows[i], 0, TEXT_Y + 6 * i)
+
+    @staticmethod
+    def _card(fb, x, card, inverted):
+        # A card of the trick, framed (or filled) 17 x 11; returns its left x.
+        if inverted:
+            fb.fill_rect(x, MSG_Y - 1, 17, 11, 1)
+        else:
+            fb.rect(x, MSG_Y - 1, 17, 11, 1)
+        font.text(fb, font.card_label(card), x + 3, MSG_Y + 1, 0 if inverted else 1, ui.NORMAL)
+        return x
 
     def _player(self, fb, seat, y):
         # Name, joker stack (NORMAL joker glyph: the SMALL one is too fine to
@@ -126,41 +183,41 @@ class Table(Base):
 
     def _stack(self, fb, s, y, sel, chosen):
         # Suit glyph (NORMAL), the top card's rank and how many lie on the deuce;
-        # the stack chosen before the lead is framed, the selected one inverted.
+        # the stack chosen before the lead is framed, the selected one inverted,
+        # right of the suit (the suits of two rows are a pixel apart).
         cards = self.match.state.stack(s)
         on = sel is not None and sel[0] == y and sel[1] == STACK_X
         if on:
-            fb.fill_rect(STACK_X - 2, y - 2, STACK_W, 9, 1)
+            fb.fill_rect(STACK_X + 6, y - 2, _STACK_W - 8, 9, 1)
         elif chosen:
-            fb.rect(STACK_X - 2, y - 2, STACK_W, 9, 1)
+            fb.rect(STACK_X + 6, y - 2, _STACK_W - 8, 9, 1)
         c = 0 if on else 1
-        font.text(fb, SUITS[s], STACK_X, y - 1, c, ui.NORMAL)
+        font.text(fb, SUITS[s], STACK_X, y - 1, 1, ui.NORMAL)
         if cards:
-            font.text(fb, RANKS[cards[-1] % 13], STACK_X + 7, y, c)
+            font.text(fb, RANKS[cards[-1] % 13], STACK_X + 8, y, c)
             n = "x%d" % len(cards)
-            font.text(fb, n, STACK_X + STACK_W - 3 - font.width(n), y, c)
+            font.text(fb, n, STACK_X + _STACK_W - 3 - font.width(n), y, c)
         else:
-            font.text(fb, "2", STACK_X + 7, y, c)
+            font.text(fb, "2", STACK_X + 8, y, c)
 
     def _opening(self, seat):
-        who = self.match.player(seat)
-        return who + (" lead first" if who == "You" else " leads first")
+        return says(seat, self.match.you, "leads") + " first"
 
-    def _hint(self, st, me):
+    def _hint(self, st):
         g = self.g
+        if self.held:
+            return "A: next"
         ph = st.phase()
-        if ph == g.BETWEEN or ph == g.OVER:
-            return ""
-        who = st.to_move()
-        if not self.match.is_person(me):
+        if ph == g.BETWEEN or ph == g.OVER or not self.match.persons():
             return ""  # bots only: the arrow shows who moves
+        who = st.to_move()
         if not self.match.is_person(who):
-            return seat_name(who) + " thinking..."
-        if who != me:
-            return ""
+            return self.match.short(who) + " thinking..."
         m = self.cursor.selected()
-        if m < g.TAKE:
-            return "A: place"
-        if m < g.PLAY:
+        if g.TAKE <= m < g.PLAY:
             return "A: take back"
-        return "A: lead" if ph == g.LEAD else "A: follow"
+        # The card the cursor is on, named: its bar is small.
+        card = " " + ui.glyphs(label(m - g.PLAY if m >= g.PLAY else m))
+        if m < g.TAKE:
+            return "A: place" + card
+        return ("A: lead" if ph == g.LEAD else "A: follow") + card

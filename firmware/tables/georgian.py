@@ -14,12 +14,16 @@
 # is named by its trick card; the seat to move is drawn inverted, the leader
 # of the trick has ">" before its name. A Joker in a trick shows the suit it
 # named and an arrow: up played high, down played low.
-# Choosing: LEFT/RIGHT over the legal cards (the others are dimmed), A plays;
+# Choosing: LEFT/RIGHT over the legal cards (underlined when some may not be
+# played), A plays;
 # a Joker then asks high or low (and, led, the suit) in the middle; B steps
 # back. Bids and trump are picked in the middle the same way. A finished trick
 # stays with its winner marked until A, and the match opens on the deal that
-# found the first dealer (GJ-3), when a person is at the table.
+# found the first dealer (GJ-3), when one person is at the table (with more,
+# the first hand-offs name the dealer).
+from engine import const
 from engine.games import georgian as G
+from engine.state import says
 from firmware import font, scores, ui
 from firmware.tables import Base, Cursor
 
@@ -28,13 +32,14 @@ SMALL = ui.SMALL
 HAND_Y = 46  # the hand row's labels
 HAND_DX = 14  # a card and two pixels
 MSG_Y = 58
-MID_Y = 18  # the middle row: the side seats' trick cards, or the choices
+_MID_Y = const(18)  # the middle row: the side seats' trick cards, or the choices
 # Trick card boxes (left x, top y) by seat relative to the viewer: 0 the
 # viewer, 1 on the left, 2 opposite, 3 on the right.
-BOX_W = 20
-BOX_H = 10
-BOX = ((54, 28), (33, MID_Y - 1), (54, 7), (75, MID_Y - 1))
-INFO = ((0, 39), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
+BOX_W = 21  # a led Joker's three cells and a column clear of the frame each side
+BOX_H = 11  # a NORMAL label and a row clear of the frame above and below it
+LABEL_DY = 2
+BOX = ((54, 28), (32, _MID_Y - 1), (54, 7), (76, _MID_Y - 1))
+INFO = ((0, 37), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
 WATCH = 0  # nothing to choose
 CARDS = 1  # a card of the hand
 JOKER = 2  # the Joker's high or low, and a led Joker's suit
@@ -89,7 +94,9 @@ class Table(Base):
             m = self.match.moves[-1] if n else -1
             people = self.match.persons()
             if not n:
-                self.held = DRAW if people else 0
+                # With people sharing the device the hand-off before the first
+                # one's turn stops the table anyway: it names the dealer instead.
+                self.held = DRAW if people == 1 else 0
             elif self.seen == n - 1 and m < G.BID and st.tn == 0 and people:
                 self.held = TRICK
             else:
@@ -113,9 +120,9 @@ class Table(Base):
                     if self._plays(c):
                         spots.append((HAND_Y, self._hand_x(i), c))
             elif ph == G.BIDDING:
-                self._choices([(MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
+                self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
             elif ph == G.CHOOSE:
-                self._choices([(MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
+                self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
         self.cards.set(spots)
 
     def _sorted(self, hand):
@@ -153,6 +160,12 @@ class Table(Base):
                     return -1
                 return c
             return self.opts.selected() if self.mode != WATCH else -1
+        if self.mode == JOKER and (b == ui.UP or b == ui.DOWN):
+            # The keys the message shows: UP high, DOWN low (of the same suit, led).
+            m = self.opts.selected()
+            low = 1 if b == ui.DOWN else 0
+            self.opts.select(G.joker_lead((m - G.LEAD) >> 1, low) if m >= G.LEAD else G.JOKER_HI + low)
+            return -1
         self.cursor.press(b)
         return -1
 
@@ -185,7 +198,8 @@ class Table(Base):
     # ----- what other screens show
 
     def handoff_lines(self, seat):
-        # The deal and the bids (and tricks) so far, for everybody to see.
+        # The deal and the bids (and tricks) so far, for everybody to see; in
+        # the first deal the first dealer (GJ-3) when people share the device.
         v = self.match.state
         lines = ["Deal %d/%d, %d cards, trump %s" % (v.deal_no(), v.deals(), v.cards(), suit_text(v.trump)
                                                       if v.phase() != G.CHOOSE else "?")]
@@ -201,6 +215,8 @@ class Table(Base):
         lines.append(bids)
         if v.phase() == G.PLAYING:
             lines.append(took)
+        elif v.deal_no() == 1 and self.match.persons() > 1:  # no draw screen then (refresh)
+            lines.append("First Ace: %s deals" % self.match.short((len(v.dealer_draw()) - 1) % 4))
         return lines
 
     def sheet(self, app):
@@ -227,7 +243,8 @@ class Table(Base):
                 else:
                     fb.rect(x, y, BOX_W, BOX_H, 1)
                 t = play_text(m)
-                font.text(fb, t, x + (BOX_W - font.width(t, NORMAL)) // 2, y + 1, 0 if on else 1, NORMAL)
+                x += (BOX_W + 1 - font.width(t, NORMAL)) // 2  # the ink centred
+                font.text(fb, t, x, y + LABEL_DY, 0 if on else 1, NORMAL)
         if self.mode in (BIDS, TRUMPS, JOKER):
             self._options(fb)
         if self.mode != JOKER:
@@ -293,17 +310,12 @@ class Table(Base):
 
     def _hand(self, fb):
         sel = self.cards.at() if self.cursor is self.cards else None
+        # While following suit the cards that may be played are marked.
+        some = self.mode == CARDS and len(self.cards.spots) < len(self.hand)
         for i in range(len(self.hand)):
             c = self.hand[i]
             x = self._hand_x(i)
-            on = sel is not None and sel[1] == x
-            if on:
-                fb.fill_rect(x - 1, HAND_Y - 1, HAND_DX, 10, 1)
-            font.text(fb, card_text(c), x, HAND_Y, 0 if on else 1, NORMAL)
-            if self.mode == CARDS and not self._plays(c):
-                for dy in range(8):  # dimmed: every other pixel cleared
-                    for dx in range(dy & 1, 12, 2):
-                        fb.pixel(x + dx, HAND_Y + dy, 0)
+            ui.card(fb, card_text(c), x, HAND_Y, sel is not None and sel[1] == x, some and self._plays(c))
 
     def _options(self, fb):
         sel = self.opts.at()
@@ -325,9 +337,7 @@ class Table(Base):
         if self.mode == BIDS:
             no = v.forbidden()
             if no >= 0:  # GJ-9: the dealer's forbidden bid, crossed out
-                x = self._bid_x(no)
-                font.text(fb, "%d" % no, x, MID_Y, 1, NORMAL)
-                fb.line(x - 1, MID_Y + 8, x + 6, MID_Y - 1, 1)
+                ui.strike(fb, "%d" % no, self._bid_x(no), _MID_Y, NORMAL)
         elif self.mode == JOKER and G.LEAD in self.legal:
             font.text(fb, HI, 0, HAND_Y, 1, NORMAL)
             font.text(fb, LO, 66, HAND_Y, 1, NORMAL)
@@ -349,7 +359,7 @@ class Table(Base):
         if self.mode == TRUMPS:
             return "Name trump on 3 cards"
         if v.phase() == G.CHOOSE:
-            return "%s names trump" % self.match.short(v.to_move())
+            return says(v.to_move(), self.match.you, "names") + " trump"
         return self.match.message
 
     def _draw_dealer(self, fb):
@@ -368,14 +378,14 @@ class Table(Base):
                 font.text(fb, t, x, y, 0 if last else 1)
                 x += 12
         d = (len(draw) - 1) % 4
-        font.text(fb, "First Ace: %s deals. A: start" % self.match.short(d), 0, MSG_Y)
+        font.text(fb, "First Ace: %s. A: start" % says(d, self.match.you, "deals"), 0, MSG_Y)
 
 
 class Sheet(scores.ScoreSheet):
     # The score sheet, like the paper one (GJ-18 .. GJ-20): a row per deal
-    # (its cards) with each seat's bid and points, a row per finished phase
-    # with its subtotals; a doubled score is inverted, a struck-out one
-    # crossed through. The totals stay at the bottom; UP/DOWN scroll, A or B
+    # (its cards) with each seat's bid and points, an inverted row per
+    # finished phase with its subtotals; a doubled score is inverted, a
+    # struck-out one crossed through. The totals stay at the bottom; UP/DOWN scroll, A or B
     # closes (as the shared sheet). It keeps the state it was opened on, so it
     # outlives the match.
     PITCH = 7
@@ -395,18 +405,19 @@ class Sheet(scores.ScoreSheet):
                 self.rows.append(self.PHASE + ph)
         self.top = max(0, len(self.rows) - self.ROWS)
 
-    def _cells(self, fb, y, label, cells, marks=None):
-        font.text(fb, label, 0, y)
+    def _cells(self, fb, y, label, cells, marks=None, c=1):
+        font.text(fb, label, 0, y, c)
         w = (ui.W - self.LABEL_W) // 4
         for q in range(4):
             t = cells[q]
             x = self.LABEL_W + q * w + (w - font.width(t)) // 2
             mark = marks[q] if marks else 0
+            if mark < 0:
+                ui.strike(fb, t, x, y)
+                continue
             if mark > 0:
                 fb.fill_rect(x - 1, y - 1, font.width(t) + 1, 7, 1)
-            font.text(fb, t, x, y, 0 if mark > 0 else 1)
-            if mark < 0:
-                fb.hline(x - 1, y + 2, font.width(t) + 1, 1)
+            font.text(fb, t, x, y, 0 if mark > 0 else c)
 
     def draw(self, fb):
         st = self.st
@@ -430,8 +441,8 @@ class Sheet(scores.ScoreSheet):
                             ["%d %s" % (bids[q], scores.number(pts[q])) for q in range(4)], marks)
             else:
                 ph = i - self.PHASE
-                fb.hline(0, y - 1, ui.W, 1)
-                self._cells(fb, y, "=%d" % (ph + 1), [scores.number(t) for t in st.phase_total(ph)])
+                fb.fill_rect(0, y - 1, ui.W, self.PITCH, 1)  # a phase's subtotals, inverted
+                self._cells(fb, y, "=%d" % (ph + 1), [scores.number(t) for t in st.phase_total(ph)], None, 0)
             y += self.PITCH
         if not self.rows:
             ui.centre(fb, "no deal finished yet", y, 1, SMALL)

@@ -9,11 +9,14 @@
 #   K# 10# 4# Jk 7#         +1 you         own hand; the gain of the chosen play
 #   P2: 8# on your 7#, +1 you, blocks      the last play, or the chosen one
 #
-# A conditionally blocked stack has a bar under its top card naming the card
-# that opens it; a stack blocked for good by a Joker is crossed out.
+# A conditionally blocked stack stands between two bars, open above and
+# below, its top card over the (small) card that opens it; a stack blocked for
+# good by a Joker is crossed out. Only the cursor inverts a stack or a card;
+# the card being placed is underlined.
 # Choosing a play takes two steps: a card of the hand or the spares that has a
 # legal play, then one of its targets (a stack, or the free spares slot). The
 # cursor visits only those; B steps back from the target to the card.
+from engine import const
 from engine.cards import label
 from engine.state import CONTINUE, seat_name
 from firmware import font, ui
@@ -21,17 +24,17 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
-BOX_H = 15
-LABEL_DY = 4  # a card label's top in a stack or spares row
-BAR_DY = 8  # the top of a conditional block's bar, under the top card
+BOX_H = 14
+LABEL_DY = 3  # a card label's top in a stack or spares row
+KEY_DY = 9  # a conditional block's key card (SMALL), under the top card
 STACK_X = (0, 16, 32, 48)
 SPLIT_X = 65  # the line between the stacks and the spares
 SPARE_X = (68, 82, 96)
-INFO_Y = (0, 22)  # the opponent's line, the viewer's line
-BOARD_Y = (6, 28)  # the opponent's stacks and spares, the viewer's
-HAND_Y = 44
+INFO_Y = (0, 21)  # the opponent's line, the viewer's line
+BOARD_Y = (6, 27)  # the opponent's stacks and spares, the viewer's
+HAND_Y = 43  # the cursor's block a row clear of the stacks, the underline of the message
 HAND_DX = 14
-PTS_X = 118  # the centre of the deal points
+_PTS_X = const(118)  # the centre of the deal points
 MSG_Y = 53
 COLS = 32  # SMALL characters in a line
 SPARE = 64  # a card choice from the spares: SPARE + card
@@ -49,11 +52,7 @@ class Table(Base):
         self.chosen = None  # (y, x) of the card being placed
         self.viewer = 0
         self.v = None  # the viewer's view of the state: all that is drawn
-        self.seen = -1  # moves made when the table was last refreshed
-        self.before = None  # the view at the last refresh
-        self.prior = None  # the view the last move was made in, to word it
-        self.last = -1  # the last move, -1 when there is none to tell
-        self.text = ""  # the last move, worded for the viewer
+        self.text = ""  # the last move
         self.status = ""  # who stopped, or how the deal ended
         self.hand = []
         self.moves = []  # the viewer's legal moves when it is their turn
@@ -62,20 +61,11 @@ class Table(Base):
 
     def refresh(self, viewer):
         st = self.match.state
-        moves = self.match.moves
-        n = len(moves)
-        if n != self.seen:
-            # Every move is followed by a refresh, so the view kept last time is
-            # the position the last move was made in; a resumed match has none.
-            self.prior = self.before if n and self.seen == n - 1 else None
-            self.last = moves[-1] if n else -1
-            self.seen = n
         self.viewer = viewer
         v = st.view(viewer)
         self.v = v
-        self.before = v
         self.hand = v.hand(viewer)
-        self.text = self._last_text(n)
+        self.text = self._last_text()
         self.status = self._status()
         self.cursor = self.cards
         self.chosen = None
@@ -103,20 +93,15 @@ class Table(Base):
 
     # ----- words
 
-    def _you(self):
-        # The seat that texts call "you": the viewer, when a person sits there.
-        return self.viewer if self.match.is_person(self.viewer) else None
-
     def _name(self, seat):
-        return "you" if seat == self._you() else seat_name(seat)
+        # A seat as the texts call it (match.you: "you"), mid-sentence.
+        return "you" if seat == self.match.you else seat_name(seat)
 
-    def _last_text(self, n):
-        m = self.last
-        if n == 0 or m == CONTINUE:
+    def _last_text(self):
+        moves = self.match.moves
+        if not moves or moves[-1] == CONTINUE:
             return self._opening()
-        if self.prior is None:
-            return self.match.message  # resumed: the neutral wording
-        return self.prior.describe(m, self._you())
+        return self.match.message
 
     def _opening(self):
         # Who deals and plays first; on the first deal, the cut that decided it.
@@ -134,7 +119,7 @@ class Table(Base):
         g = self.g
         ph = v.phase()
         if ph >= g.BETWEEN:
-            return v.result_text().split(":")[0]
+            return self.match.result_text().split(":")[0]
         if ph == g.SOLO:
             p = v.to_move()
             q = 1 - p
@@ -204,14 +189,14 @@ class Table(Base):
             self._spares(fb, seat, by, sel if side else None)
             # The deal points, over a "pts" that says what they are.
             t = "%d" % v.deal_points()[seat]
-            font.text(fb, t, PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
-            font.text(fb, "pts", PTS_X - 6, by + 10)
+            font.text(fb, t, _PTS_X - font.width(t, NORMAL) // 2, by + 1, 1, NORMAL)
+            font.text(fb, "pts", _PTS_X - 6, by + 9)
         for i in range(len(self.hand)):
             self._card(fb, self.hand[i], self._hand_x(i), HAND_Y, sel)
         self._hint(fb)
         m = self._choice()
         # Wrapped before the card glyphs go in: TEN is "\n" to str.split().
-        rows = ui.wrap(v.describe(m, me) if m >= 0 else self.text, COLS)
+        rows = ui.wrap(v.describe(m, self.match.you) if m >= 0 else self.text, COLS)
         if self.status and m < 0:
             rows = rows[:1] + [self.status]
         for i in range(min(2, len(rows))):
@@ -240,6 +225,15 @@ class Table(Base):
         c = 0 if on else 1
         if on:
             fb.fill_rect(x, y, BOX_W, BOX_H, 1)
+        elif block == 1:
+            # Blocked until the key card comes: between two bars, the key
+            # under the top card (the cursor on it means the key is played).
+            fb.vline(x, y, BOX_H, 1)
+            fb.vline(x + BOX_W - 1, y, BOX_H, 1)
+            font.text(fb, font.card_label(top), x + 2, y + 1, 1, NORMAL)
+            t = ui.glyphs(label(v.stack_key(seat, i)))  # a ten keeps two digits
+            font.text(fb, t, x + (BOX_W + 1 - font.width(t)) // 2, y + KEY_DY)
+            return
         else:
             fb.rect(x, y, BOX_W, BOX_H, 1)
         if block == 2:
@@ -248,11 +242,6 @@ class Table(Base):
             fb.line(x, y + BOX_H - 1, x + BOX_W - 1, y, c)
             fb.fill_rect(x + 4, y + LABEL_DY - 1, 7, 9, 1 - c)
             font.text(fb, font.JOKER_CHAR, x + 5, y + LABEL_DY, c, NORMAL)
-        elif block == 1:
-            # Blocked until the key card comes: a bar under the top card.
-            font.text(fb, font.card_label(top), x + 2, y + 1, c, NORMAL)
-            fb.fill_rect(x, y + BAR_DY, BOX_W, BOX_H - BAR_DY, c)
-            font.text(fb, font.card_label(v.stack_key(seat, i)), x + 4, y + BAR_DY + 1, 1 - c)
         else:
             font.text(fb, font.card_label(top), x + 2, y + LABEL_DY, c, NORMAL)
 
@@ -263,22 +252,16 @@ class Table(Base):
             if j < len(sp):
                 self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
             elif sel is not None and sel[0] == y and sel[1] == x:
-                fb.fill_rect(x - 1, y + LABEL_DY, 13, 8, 1)  # the free slot as a target
+                fb.fill_rect(x - 1, y + LABEL_DY - 1, 13, 9, 1)  # the free slot as a target
             else:
                 fb.hline(x + 3, y + LABEL_DY + 7, 6, 1)  # an empty slot
 
     def _card(self, fb, card, x, y, sel, spot_y=None):
         # A card of the hand or the spares; spot_y is the cursor's row for it.
-        # The cursor's block has no margin above the card, so under a stack's
-        # bar it still leaves a dark row between the two.
         sy = y if spot_y is None else spot_y
         on = sel is not None and sel[0] == sy and sel[1] == x
-        if on:
-            fb.fill_rect(x - 1, y, 13, 8, 1)
-        elif self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x:
-            fb.rect(x - 1, y - 1, 13, 9, 1)
-        t = font.card_label(card)
-        font.text(fb, t, x + (3 if len(t) == 1 else 0), y, 0 if on else 1, NORMAL)
+        picked = self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x
+        ui.card(fb, font.card_label(card), x, y, on, picked)
 
     def tag(self):
         # The points the chosen play gives (HJ-score), before it is confirmed.
@@ -286,9 +269,9 @@ class Table(Base):
         if m < 0:
             return ""
         g = self.v.gain(m)
-        if g[0]:
-            return "+1 you"
-        return "+1 " + seat_name(1 - self.viewer) if g[1] else "+0"
+        if g[0] or g[1]:
+            return "+1 " + self._name(self.viewer if g[0] else 1 - self.viewer)
+        return "+0"
 
     def _hint(self, fb):
         # Right of the hand: the gain of the chosen play (HJ-score), what A
@@ -302,7 +285,7 @@ class Table(Base):
             return
         who = v.to_move()
         if not self.match.is_person(who):
-            t = "%s thinking" % seat_name(who)
+            t = "%s thinking" % self.match.short(who)
         elif who == self.viewer:
             t = "pick a card"
         else:

@@ -2,11 +2,13 @@
 # while a deal is arranged all that is drawn comes from state.view(viewer):
 # the viewer's own cards and bets, never another seat's.
 #
-#   1 Jk A# K# 9# 4#    Flush A   [3]    the viewer's three hands, one row each
-#   3 Q# Q# 7# 7# 2#    2 pairs Q 7      (fixed rows: cards never jump), its
-#   2 J# 10# 9# 8# 6#   Str J            place 1-3 (JP-6), live name and bet
+#   1 Jk A# K# 9# 4#    Flush A   [3]    the viewer's three hands, one row each,
+#   3 Q# Q# 7# 7# 2#    2 pairs Q 7      its place 1-3 (JP-6), live name and bet:
+#   2 J# 10# 9# 8# 6#   Str J            hand 1 on top at a turn's start and after
+#                                        "arrange for me", rows kept while cards
+#                                        are moved by hand (cards never jump)
 #   ARRANGE FOR ME  JOKER A  BET>        the actions
-#   BETS LEFT  0 1 1 2 2 2 3 3 4         the unused betting cards
+#   P1'S BETS  0 1 1 2 2 2 3 3 4         the unused betting cards, named (YOUR BETS)
 #   A: PICK A CARD TO MOVE               what to do, or why it may not be bet
 #   DEAL 1/3   You 0 P2 0                the deal and the scores
 #
@@ -16,7 +18,8 @@
 # on what is already so (the card itself, the Jokers' rank) moves on to the
 # next action too: pressing A alone always ends a turn. The Joker item
 # picks the rank all Jokers stand at (JP-9), the names showing each rank
-# before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn.
+# before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn,
+# the cursor starting on the card Easy would bet there (bots.easy_bets).
 #
 # The reveal after the last bet, hand by hand, each held until A (the game
 # screen holds the bots and the end screens meanwhile):
@@ -27,28 +30,29 @@
 #   BETS You 3 P2 1                  the bets on it
 #   You TAKES 4                      who takes them (or who takes back)
 #   TOTAL You 4 P2 0            A>   running totals
-from engine import poker
+from engine import const, poker
 from engine.games import jokerpoker as J
+from engine.state import says
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 SMALL = ui.SMALL
-ROW_Y = (1, 12, 23)  # the three hands (groups 0, 1, 2)
-CARD_X = 8  # the first card of a hand row
+ROW_Y = (1, 12, 23)  # the three hand rows
+_CARD_X = const(8)  # the first card of a hand row
 PITCH = 13  # a card label (12 px) and a pixel between
 NAME_X = 73
-BET_X = 120  # a hand's bet, an inverted digit
-ACT_Y = 34
+_BET_X = const(121)  # a hand's bet, an inverted digit, a column clear of the longest name
+_ACT_Y = const(34)
 ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
 LEFT_Y = 43  # the betting cards left
 LEFT_X = 44
-LEFT_DX = 9
+_LEFT_DX = const(9)
 LINE_Y = (52, 58)
 # The reveal
-SEAT_Y = 8
-R_CARD_X = 15
-R_NAME_X = 81  # room for the longest name, "Str flush 10"
+_SEAT_Y = const(8)
+_R_CARD_X = const(15)
+_R_NAME_X = const(81)  # room for the longest name, "Str flush 10"
 FOOT_Y = (45, 51, 58)
 
 ARRANGE = 0  # choosing a card to move, or an action
@@ -61,6 +65,12 @@ PUT_BACK = -2  # PAIR: the picked card itself
 
 def name(v):
     return poker.name(v) if v >= 0 else "No card"
+
+
+def fit(head, scores, room):
+    # A line of running scores after its head, or without the head when four
+    # seats' scores need the room (pixels).
+    return head + scores if font.width(head + scores) <= room else scores
 
 
 class Table(Base):
@@ -78,6 +88,9 @@ class Table(Base):
         self.rank = 0  # JOKER: the index in ranks
         self.chosen = []  # BETS: the values picked for hands 1.. so far
         self.vals = [0, 0, 0]
+        self.row = [0, 1, 2]  # the row of each group
+        self.rows_for = -1  # the deal and seat the rows were ordered for
+        self.suggest = None  # BETS: the bets the cursor starts on, hand 1 first
         self.shown = -1  # deals whose reveal was shown
         self.turn = -1  # the deal and seat of the turn the cursor is in
         self.go = -1  # the action the cursor goes to next, or -1
@@ -96,6 +109,11 @@ class Table(Base):
             self.shown = done
             self.step = 0 if self.match.persons() else 3
         self.v = st.view(viewer)
+        moves = self.match.moves
+        key = 8 * st.deal_no + viewer
+        if key != self.rows_for or moves and moves[-1] == J.AUTO:
+            self._order_rows()
+            self.rows_for = key
         self.working = False
         self.mode = WATCH
         self.picked = -1
@@ -108,6 +126,15 @@ class Table(Base):
             self.turn = turn
             self.go = J.AUTO  # a new turn starts on "arrange for me"
         self._arrange()
+
+    def _order_rows(self):
+        # Hand 1 on top, hand 3 at the bottom (JP-6).
+        order = self.v.hands(self.viewer)
+        for h in range(3):
+            self.row[order[h]] = h
+
+    def _y(self, g):
+        return ROW_Y[self.row[g]]
 
     def _arrange(self):
         # The cards that may be moved, and the actions.
@@ -126,11 +153,11 @@ class Table(Base):
         for i in range(len(cards)):
             g = groups[i]
             if movable[i]:
-                spots.append((ROW_Y[g], CARD_X + col[g] * PITCH, i))
+                spots.append((self._y(g), _CARD_X + col[g] * PITCH, i))
             col[g] += 1
         for a, x, _ in ACTIONS:
             if (a == J.AUTO) or (a == J.RANK and cards[0] >= J.RED_JOKER) or (a == J.BET and self.can_bet):
-                spots.append((ACT_Y, x, a))
+                spots.append((_ACT_Y, x, a))
         self.cur.set(spots)
         if self.go >= 0:
             # The next step of a turn A alone plays through: arrange, bet.
@@ -209,7 +236,7 @@ class Table(Base):
         for j in range(len(groups)):
             g = groups[j]
             if j == i or J.swap_code(i, j) in self.legal:
-                spots.append((ROW_Y[g], CARD_X + col[g] * PITCH, PUT_BACK if j == i else J.swap_code(i, j)))
+                spots.append((self._y(g), _CARD_X + col[g] * PITCH, PUT_BACK if j == i else J.swap_code(i, j)))
             col[g] += 1
         self.cur.set(spots)
         self.mode = PAIR
@@ -240,6 +267,11 @@ class Table(Base):
         return -1
 
     def _bets(self):
+        v = self.v
+        q = self.viewer
+        vals = v.values(q, self.vals)
+        order = v.hands(q)
+        self.suggest = self.match.bots.easy_bets(v, q, [vals[order[h]] for h in range(3)])
         self.chosen = []
         self._bet_spots()
         self.mode = BETS
@@ -258,9 +290,10 @@ class Table(Base):
         k = 0
         for c in range(5):
             if free[c]:
-                spots.append((LEFT_Y, LEFT_X + k * LEFT_DX, c))
+                spots.append((LEFT_Y, LEFT_X + k * _LEFT_DX, c))
             k += free[c]
         self.bet_cur.set(spots)
+        self.bet_cur.select(self.suggest[len(self.chosen)])
 
     def _bet_button(self, b):
         if b != ui.A:
@@ -289,27 +322,22 @@ class Table(Base):
         col = [0, 0, 0]
         for i in range(len(cards)):
             g = groups[i]
-            y = ROW_Y[g]
-            x = CARD_X + col[g] * PITCH
+            y = self._y(g)
+            x = _CARD_X + col[g] * PITCH
             col[g] += 1
             on = at is not None and at[0] == y and at[1] == x
-            if on:
-                fb.fill_rect(x - 1, y - 1, PITCH, 10, 1)
-            if i == self.picked:
-                fb.rect(x - 1, y - 1, PITCH, 10, 1)
-                fb.hline(x - 1, y + 9, PITCH, 1)
-            font.text(fb, font.card_label(cards[i]), x, y, 0 if on else 1, NORMAL)
+            ui.card(fb, font.card_label(cards[i]), x, y, on, i == self.picked)
         for g in range(3):
-            y = ROW_Y[g]
+            y = self._y(g)
             h = order.index(g)
             font.text(fb, "%d" % (h + 1), 0, y, 1, NORMAL)
             font.text(fb, name(vals[g]), NAME_X, y + 1)
             c = bets[h] if bets[h] != J.UNKNOWN else (self.chosen[h] if h < len(self.chosen) else -1)
             ask = self.mode == BETS and h == len(self.chosen)
             if c >= 0 or ask:
-                fb.fill_rect(BET_X, y - 1, 8, 10, 1)
-                font.text(fb, "?" if ask else "%d" % c, BET_X + 1, y, 0, NORMAL)
-        fb.hline(0, ACT_Y - 2, ui.W, 1)
+                fb.fill_rect(_BET_X, y - 1, 8, 10, 1)
+                font.text(fb, "?" if ask else "%d" % c, _BET_X + 1, y, 0, NORMAL)
+        fb.hline(0, _ACT_Y - 2, ui.W, 1)
         self._actions(fb, cards)
         self._left(fb)
         lines = self._lines(vals)
@@ -343,27 +371,29 @@ class Table(Base):
                 if self.mode == JOKER:
                     r = self.ranks[self.rank]
                     t += "\x10%s\x11" % ("BEST" if r == J.BEST else J.rank_label(r))
-                    fb.rect(x, ACT_Y - 1, font.width(t) + 3, 9, 1)
-                    font.text(fb, t, x + 2, ACT_Y + 1)
+                    fb.rect(x, _ACT_Y - 1, font.width(t) + 3, 9, 1)
+                    font.text(fb, t, x + 2, _ACT_Y + 1)
                     continue
                 t += J.rank_label(self.v.joker_rank(self.viewer)) if self.v.joker_rank(self.viewer) >= 0 else "-"
             if a == J.BET and (not self.can_bet or self.mode == JOKER):
                 continue
-            ui.item(fb, t, x, ACT_Y, font.width(t) + 3, at == a, SMALL)
+            ui.item(fb, t, x, _ACT_Y, font.width(t) + 3, at == a, SMALL)
 
     def _left(self, fb):
-        # The betting cards left to bet (JP-2, JP-14), the cursor on one in BETS.
+        # The betting cards left to bet (JP-2, JP-14), the cursor on one in BETS;
+        # whose they are, as a person passing the device on needs to see.
         free = self._free()
-        font.text(fb, "BETS LEFT", 0, LEFT_Y + 1)
+        who = self.match.short(self.viewer)
+        font.text(fb, "YOUR BETS" if who == "You" else who + "'S BETS", 0, LEFT_Y + 1)
         at = self.bet_cur.at() if self.mode == BETS else None
         x = LEFT_X
         for c in range(5):
             for _ in range(free[c]):
                 on = at is not None and at[1] == x
                 if on:
-                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 10, 1)
+                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 9, 1)
                 font.text(fb, "%d" % c, x, LEFT_Y, 0 if on else 1, NORMAL)
-                x += LEFT_DX
+                x += _LEFT_DX
 
     def _lines(self, vals):
         v = self.v
@@ -382,9 +412,9 @@ class Table(Base):
         elif v.deal_over():
             first = "THE HANDS ARE SHOWN"
         else:
-            who = self.match.short(v.to_move())
-            first = (who + " IS ARRANGING") if self.viewer != v.to_move() else who + " TO MOVE"
-        return first, "DEAL %d/%d  %s" % (v.deal_no, J.DEALS, self._totals(v.scores()))
+            q = v.to_move()
+            first = says(q, self.match.you, "is") + (" arranging" if self.viewer != q else " to move")
+        return first, fit("DEAL %d/%d  " % (v.deal_no, J.DEALS), self._totals(v.scores()), ui.W)
 
     def _totals(self, pts):
         out = []
@@ -402,7 +432,7 @@ class Table(Base):
         t = "DEAL %d/%d" % (st.deal_no, J.DEALS)
         font.text(fb, t, ui.W - font.width(t), 0)
         won = st.hand_winners(h)
-        y = SEAT_Y
+        y = _SEAT_Y
         bets = []
         pot = 0
         for q in range(n):
@@ -413,24 +443,24 @@ class Table(Base):
             who = self.match.short(q)
             bets.append("%s %d" % (who, bet))
             if q in won:
-                fb.fill_rect(0, y, R_CARD_X - 1, 7, 1)
+                fb.fill_rect(0, y, _R_CARD_X - 1, 7, 1)
             font.text(fb, who, 1, y + 1, 0 if q in won else 1)
-            x = R_CARD_X
+            x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)
             for i in range(len(cards)):
                 if groups[i] == g:
                     font.text(fb, font.card_label(cards[i]), x, y, 1, NORMAL)
                     x += PITCH
-            font.text(fb, name(vals[g]), R_NAME_X, y + 1)
+            font.text(fb, name(vals[g]), _R_NAME_X, y + 1)
             y += 9 if n == 4 else 10
         if len(won) == 1:
-            foot = "%s TAKES %d" % (self.match.short(won[0]), pot)
+            foot = "%s %d" % (says(won[0], self.match.you, "takes"), pot)
         else:
             foot = "TIE: " + " ".join([self.match.short(q) for q in won]) + " TAKE BACK"
         font.text(fb, "BETS " + " ".join(bets), 0, FOOT_Y[0])
         font.text(fb, foot, 0, FOOT_Y[1])
-        font.text(fb, "TOTAL " + self._totals(self.running(h + 1)), 0, FOOT_Y[2])
+        font.text(fb, fit("TOTAL ", self._totals(self.running(h + 1)), ui.W - 9), 0, FOOT_Y[2])
         font.text(fb, "A\x11", ui.W - 8, FOOT_Y[2])
 
     def running(self, hands):

@@ -10,25 +10,31 @@
 #                        | EXACT! +4
 #                        | JK JK 9 9
 #
+# A deal's last turn is held twice: the turn (the pile as it left it), then
+# the last card turned by itself and who took what was left (PR-10, PR-11).
+#
 # A turn takes two steps. First the cursor moves over the face-down cards; A
 # points at one (a move). Then the panel builds the call: UP/DOWN the rank
 # (or Joker), LEFT/RIGHT the suit, over the legal calls only, with the call's
 # exact odds when the Odds option is On; A calls and turns the card, B goes
 # back to the grid to point at another card. Predictions are chosen the same
 # way before play. After every turn the result stays until A: the game
-# screen holds the bots until then (holding()).
+# screen holds the bots until then (holding()). The person choosing is
+# named: the prediction's top line, a call's line when people share the device.
+from engine import const
 from engine.games import prediction as P
 from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
-CELL = 12  # a grid card, square
+_CELL = const(12)  # a grid card, square
 PITCH = 13  # a card and a pixel between
 SPLIT_X = 65  # the line between the grid and the panel
 X = 67  # the panel's left
 ROWS_Y = 10  # the first seat's line
 ROW_H = 8
 CALL_Y = 11  # in the call step: the call, then its odds
+ODDS_Y = 21  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
 HINT = "\x12\x13RANK \x10\x11SUIT"
 
 GRID = 0  # choosing a card to point at
@@ -65,6 +71,7 @@ class Table(Base):
         self.mode = WATCH
         self.seen = -1  # moves made at the last refresh
         self.held = None  # the turn shown until A: last_turn() of the view
+        self.award = False  # the last card's award shown until A, after the turn
         self.best = -1  # the highest expected points of a legal call (times face_down())
 
     # ----- the state changed
@@ -79,6 +86,7 @@ class Table(Base):
             m = moves[-1] if n else -1
             turned = P.CALL <= m < P.PREDICT and self.seen == n - 1 and self.match.persons()
             self.held = st.last_turn() if turned else None
+            self.award = turned and st.last_award() is not None
             self.seen = n
         self.viewer = viewer
         v = st.view(viewer)
@@ -111,9 +119,11 @@ class Table(Base):
         self.mode = PICK
 
     def holding(self):
-        return self.held is not None
+        return self.held is not None or self.award
 
     def release(self):
+        if self.held is None:
+            self.award = False
         self.held = None
 
     # ----- buttons
@@ -157,17 +167,17 @@ class Table(Base):
             c = v.card_at(p)
             if c != P.UNKNOWN:
                 on = p == lit
-                if on:
-                    fb.fill_rect(x, y, CELL, CELL, 1)
+                if on:  # inverted, a column clear left of the label too
+                    fb.fill_rect(x - 1, y, _CELL + 1, _CELL, 1)
                 t = font.card_label(P.CARD[c])
                 font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
             elif p == aim or (at is not None and at[0] == y and at[1] == x):
-                fb.fill_rect(x, y, CELL, CELL, 1)  # the card pointed at
-                fb.rect(x + 3, y + 3, CELL - 6, CELL - 6, 0)
+                fb.fill_rect(x, y, _CELL, _CELL, 1)  # the card pointed at
+                fb.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, 0)
             else:
-                fb.rect(x, y, CELL, CELL, 1)  # a card back
+                fb.rect(x, y, _CELL, _CELL, 1)  # a card back
                 font.text(fb, "\x14\x14", x, y + 2, 1, NORMAL)
-                fb.vline(x + CELL - 1, y, CELL, 1)
+                fb.vline(x + _CELL - 1, y, _CELL, 1)
         fb.vline(SPLIT_X, 0, ui.H, 1)
         self._pile(fb)
         if self.mode == PICK and self.held is None:
@@ -190,7 +200,7 @@ class Table(Base):
             else:
                 head, c = "LAST CARD", aw[4]
             x = font.text(fb, head, X, y + 1) + 2
-            font.text(fb, call_text(c), x, y, 1, NORMAL)
+            font.text(fb, font.card_label(P.CARD[c]), x, y, 1, NORMAL)  # "Joker" would not fit
             y += 9
         for t in self._lines():
             font.text(fb, t, X, y)
@@ -211,16 +221,26 @@ class Table(Base):
         return -1
 
     def _pile(self, fb):
-        # The top scorecard in a little box, and how many are left.
+        # The top scorecard in a little box, and how many are left: while the
+        # deal's last turn is held, as the turn left it (the award comes next).
         v = self.v
-        left = v.pile_left()
+        if v.phase() == P.PREDICTING and self.mode == PICK:
+            # Nothing taken yet: the line names who predicts instead.
+            who = self.match.short(v.to_move())
+            font.text(fb, "YOUR TURN:" if who == "You" else who + " TO PREDICT:", X, 2)
+            return
+        taken = v.pile_taken()
+        h = self.held
+        if h is not None and self.award:
+            taken = h[4] + P.taken_points(h[4], h[3])[0]
+        left = P.NSCORE - taken
         if not left:
             font.text(fb, "PILE EMPTY", X, 1)
             return
         font.text(fb, "PILE", X, 2)
-        fb.rect(X + 17, 0, 9, 10, 1)
-        top = P.score_label(v.pile_taken())
-        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 1, 1, NORMAL)
+        fb.rect(X + 17, -1, 9, 10, 1)  # its top edge is the panel's: a row clear above the card
+        top = P.score_label(taken)
+        font.text(fb, font.JOKER_CHAR if top == "Jk" else top, X + 19, 0, 1, NORMAL)
         font.text(fb, "%d LEFT" % left, X + 30, 2)
 
     def _seat(self, fb, q, y):
@@ -234,7 +254,11 @@ class Table(Base):
             font.text(fb, "-", X + 22, y + 1)
         else:
             font.text(fb, font.card_label(P.CARD[c]), X + 20, y, 1, NORMAL)
-        t = "%d" % (v.scores()[q] + (0 if v.deal_over() else v.deal_points()[q]))
+        pts = v.scores()[q] + (0 if v.deal_over() else v.deal_points()[q])
+        aw = v.last_award()
+        if self.held is not None and self.award and aw[0] == q:
+            pts -= aw[3]  # the last card's award comes on the next screen
+        t = "%d" % pts
         font.text(fb, t, ui.W - font.width(t), y + 1)
 
     def _lines(self):
@@ -251,9 +275,9 @@ class Table(Base):
                 lines.append("PILE EMPTY")
             return lines
         if v.deal_over():
-            seat, _, n, pts = v.last_award()[:4]
+            seat, why, n = v.last_award()[:3]
             who = self.match.short(seat)
-            return [who + (" +%d CARDS" % n if n else " +10 BONUS"), "%d POINTS" % pts]
+            return [who + (" +%d CARDS" % n if n else " +10 BONUS"), P.AWARD_WHY[why]]
         q = v.to_move()
         who = self.match.short(q)
         if self.mode == GRID:
@@ -268,16 +292,19 @@ class Table(Base):
         c = self.pick.selected() - P.CALL
         font.text(fb, "CALL", X, CALL_Y + 1)
         font.text(fb, call_text(c), X + 20, CALL_Y, 1, NORMAL)
-        y = CALL_Y + 11
+        if self.match.persons() > 1:
+            who = self.match.short(v.to_move())
+            font.text(fb, who, ui.W - font.width(who), CALL_Y + 1)
+        y = ODDS_Y
         if self.match.option("odds") == "On":
             f = v.face_down()
             cards, pts = v.call_odds(c)
             x = font.text(fb, decimal(cards, f, 2), X, y, 1, NORMAL)
             font.text(fb, " CARDS", x, y + 1)
-            x = font.text(fb, decimal(pts, f, 1), X, y + 9, 1, NORMAL)
-            font.text(fb, " POINTS", x, y + 10)
+            x = font.text(fb, decimal(pts, f, 1), X, y + 8, 1, NORMAL)
+            font.text(fb, " POINTS", x, y + 9)
             if pts == self.best:
-                font.text(fb, "BEST ODDS", X, y + 19)
+                font.text(fb, "BEST ODDS", X, y + 16)  # above "BARRED" (issue 21)
         prev = v.previous_call()
         if prev != P.UNKNOWN and P.CALL + prev not in v.legal_view():
             x = font.text(fb, "BARRED:", X, 45) + 2  # just called (PR-7)

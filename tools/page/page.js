@@ -58,14 +58,30 @@ function draw() {
   }
 }
 
+// A short landscape window, a phone held sideways: the buttons go beside the
+// screen (index.html, .beside), so screen and buttons fit without scrolling.
+const BESIDE = matchMedia("(orientation: landscape) and (max-height: 600px)");
+const help = document.getElementById("help");
+
 // The largest whole number of device pixels per panel pixel that fits the
-// width, so every pixel is the same size on any screen.
+// width (beside the buttons, the height too), so every pixel is the same
+// size on any screen.
 function fit() {
   const dpr = window.devicePixelRatio || 1;
+  const beside = BESIDE.matches;
+  document.documentElement.classList.toggle("beside", beside);
   const box = canvas.parentElement;
   const pad = getComputedStyle(box);
   const width = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
-  const room = Math.min(width, 780) * dpr;
+  let room = Math.min(width, 780);
+  if (beside) {
+    // What stands above and below the canvas: the frame, the note, the help.
+    const main = getComputedStyle(box.parentElement);
+    const used = parseFloat(main.paddingTop) + parseFloat(main.paddingBottom) + parseFloat(pad.paddingTop) +
+      parseFloat(pad.paddingBottom) + note.offsetHeight + help.offsetHeight + 8;
+    room = Math.min(room, (window.innerHeight - used) * (W + 2) / (H + 2));
+  }
+  room *= dpr;
   jp.scale = Math.max(2, Math.floor(room / (W + 2)));
   jp.dot = jp.scale >= 4 ? jp.scale - 1 : jp.scale;
   canvas.width = (W + 2) * jp.scale;
@@ -184,5 +200,5 @@ if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includ
   }).observe({ type: "longtask" });
 }
 
-addEventListener("resize", fit);
+addEventListener("resize", fit); // and a phone turned round
 fit();

@@ -1,0 +1,46 @@
+# Why Georgian Joker refuses a move (State.why_illegal), loaded for a refused move
+# alone: a device's table offers only legal moves, so a match asks only when a
+# damaged save's replay fails, and its heap holds none of this.
+from engine.games.georgian import (BETWEEN, BID, BIDDING, CHOOSE, JOKER, JOKER_LO, LEAD, NO_TRUMP, OVER, RANK, SUIT,
+                                   SUIT_WORDS, TRUMP, label)
+from engine.state import CONTINUE
+
+
+def why(st, move):
+    ph = st._ph
+    if ph == OVER:
+        return "the match is over"
+    if ph == BETWEEN:
+        return "the deal is over: continue to the next one"
+    if move == CONTINUE:
+        return "the deal is still being played"
+    if move > NO_TRUMP:
+        return "no such move"
+    if ph == CHOOSE:
+        return "name a trump suit or no trump first"
+    if ph == BIDDING:
+        if not BID <= move < TRUMP:
+            return "it is time to bid"
+        k = move - BID
+        if k > st.cards():
+            return "bid at most %d" % st.cards()
+        return "the dealer may not bid %d: the bids would add up to %d" % (k, st.cards())
+    if move >= BID:
+        return "the bidding is over"
+    p = st.turn
+    if move == 0 or move == 27 or JOKER_LO < move < LEAD:
+        return "no such card"
+    if move >= JOKER:
+        if not st.jk[p]:
+            return "you have no Joker"
+        if move >= LEAD:
+            return "only the leader names a suit for the Joker"
+        return "a led Joker names a suit, high or low"
+    if not st.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
+        return "you do not hold %s" % label(move)
+    st._must()
+    if st.ms == st.ts and st.trick[0] >= LEAD:
+        return "you must play your highest %s" % SUIT_WORDS[st.ms][:-1]
+    if st.ms == st.ts:
+        return "you must follow suit: %s" % SUIT_WORDS[st.ms]
+    return "you must play a trump: %s" % SUIT_WORDS[st.ms]

@@ -1,0 +1,39 @@
+# Why Joker Poker refuses a move (State.why_illegal), loaded for a refused move
+# alone: a device's table offers only legal moves, so a match asks only when a
+# damaged save's replay fails, and its heap holds none of this.
+from engine.games.jokerpoker import AUTO, BET, BETWEEN, OVER, RANK, RED_JOKER, SWAP_I, SWAP_J, bets_of
+from engine.state import CONTINUE
+
+
+def why(st, move):
+    if st._ph == OVER:
+        return "the match is over"
+    if st._ph == BETWEEN:
+        return "the deal is over: continue to the next one"
+    if move == CONTINUE:
+        return "the deal is still being arranged"
+    if not 0 <= move < BET + 125:
+        return "no such move"
+    p = st.turn
+    at = p * st.hs
+    if move < RANK:
+        i = SWAP_I[move]
+        j = SWAP_J[move]
+        if j >= st.hs:
+            return "no such card"
+        if st.grp[at + i] == st.grp[at + j]:
+            return "both cards are in the same hand"
+        return "two Jokers in one hand"
+    if move < AUTO:
+        if st.hand[at] < RED_JOKER:
+            return "you hold no Joker"
+        return "the Jokers already stand there"
+    why = st.problem(p)
+    if why:
+        return why
+    have = st.free_bets(p)
+    for v in bets_of(move):
+        if not have[v]:
+            return "no betting card %d left" % v
+        have[v] -= 1
+    return "that move is not allowed now"

@@ -1,0 +1,52 @@
+# Why Prediction refuses a move (State.why_illegal), loaded for a refused move
+# alone: a device's table offers only legal moves, so a match asks only when a
+# damaged save's replay fails, and its heap holds none of this.
+from engine.games.prediction import (BETWEEN, CALL, JOKER, JOKERS, NCARDS, OVER, POINT, POINTING, PREDICT, PREDICTING,
+                                     RANK, RANK_NAMES, SUIT, SUIT_NAMES, call_name, label)
+from engine.state import CONTINUE, seat_name
+
+
+def why(st, move):
+    ph = st._ph
+    if not (move <= PREDICT + JOKER or move == CONTINUE):
+        return "no such move: %r" % (move,)
+    if ph == OVER:
+        return "the match is over"
+    if ph == BETWEEN:
+        return "the deal is over: continue to the next one"
+    if move == CONTINUE:
+        return "the deal is still being played"
+    if ph == PREDICTING:
+        if move < PREDICT:
+            return "predict the last card first"
+        i = move - PREDICT
+        if RANK[i] == 5 and i != JOKER:
+            return "a Two cannot be predicted"
+        q = st._clash(i)
+        c = st.pred[q]
+        if c == JOKER:
+            what = "Joker"
+        elif RANK[c] == RANK[i]:
+            what = "a %s" % RANK_NAMES[RANK[i]]
+        else:
+            what = SUIT_NAMES[SUIT[i]]
+        return "%s already predicted %s" % (seat_name(q), what)
+    if move >= PREDICT:
+        return "predictions are made before play"
+    if move < CALL:
+        if move >= NCARDS:
+            return "no such position"
+        if st.up >> (move - POINT) & 1:
+            return "that card is already face up"
+        return "you already point at that card"
+    if ph == POINTING:
+        return "point at a face-down card first"
+    c = move - CALL
+    if c >= NCARDS or (RANK[c] == 5 and c != JOKER):
+        return "a Two cannot be called: call Joker"
+    if c == JOKER:
+        if not JOKERS & ~st.seen:
+            return "all five jokers are face up"
+    elif st.seen >> c & 1:
+        return "%s is already face up" % label(c)
+    return "%s just called %s" % (seat_name((st.turn - 1) % st.n), call_name(c))

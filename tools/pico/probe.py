@@ -1,0 +1,167 @@
+# Runs ON the emulated Pico, typed into its raw REPL by tools/pico/bench.py with a
+# first line JOB = {...}: the built tree's modules (.mpy) as the board has them,
+# time.ticks_us() in emulated microseconds. One line of figures per event:
+#   D us bytes   a bot's decision (Match.bot_move, as the app asks it: scratch
+#                modules loaded and all), its time and what it allocated
+#   R us bytes   "arrange for me" (Joker Poker's AUTO move) at the same position
+#   O us         Prediction's exact odds of every legal call (Easy matches' positions)
+#   H name bytes heap in use after a collection (the app booted as main.py does)
+#   I name bytes I2C bytes the panel driver sent
+#   F name us    a time of the app's
+#   N name n     a count
+# MicroPython only: no f-strings, nothing the board lacks.
+import gc
+import time
+
+from engine import registry
+
+
+def decisions(gid, seats, level, want, seed):
+    # Whole bot matches of one level at every seat, each decision with a choice
+    # timed, until `want` are; the board's own Match does the moving (no saves written).
+    from firmware.match import Match
+
+    done = 0
+    matches = 0
+    while done < want:
+        m = Match("", gid, {}, [level] * seats, seed + matches)
+        auto = getattr(m.game, "AUTO", -1)
+        calling = getattr(m.game, "CALLING", None)  # Prediction: exact odds on the screen
+        while not m.state.is_over():
+            legal = m.state.legal_moves()
+            if len(legal) == 1:
+                m._apply(legal[0])  # the app's step, without the save
+                continue
+            if auto in legal:
+                arrange(m, auto)
+            if level == 0 and calling is not None and m.state.phase() == calling:
+                odds(m)
+            gc.collect()
+            before = gc.mem_alloc()
+            t = time.ticks_us()
+            move = m.bot_move()
+            took = time.ticks_diff(time.ticks_us(), t)
+            print("D", took, gc.mem_alloc() - before)
+            m._apply(move)
+            done += 1
+        matches += 1
+        m = None
+        registry.unload(gid)
+        gc.collect()
+    print("N matches", matches)
+
+
+def arrange(m, auto):
+    # "Arrange for me" where the person could ask it: a copy of the position.
+    st = m.state.clone()
+    registry.forget(m.scratch)
+    gc.collect()
+    before = gc.mem_alloc()
+    t = time.ticks_us()
+    st.apply(auto)
+    print("R", time.ticks_diff(time.ticks_us(), t), gc.mem_alloc() - before)
+    registry.forget(m.scratch)
+
+
+def odds(m):
+    # Prediction's exact odds of every legal call, as the screen and Hard work them out.
+    v = m.state.view(m.state.to_move())
+    gc.collect()
+    t = time.ticks_us()
+    v.odds()
+    print("O", time.ticks_diff(time.ticks_us(), t))
+
+
+def heap(name):
+    gc.collect()
+    print("H", name, gc.mem_alloc())
+
+
+def app_match(gid, options, seats):
+    # The app as main.py starts it on this board's devices, at a fresh title; then
+    # one match of the game (one person pressing A, the other seats its strongest
+    # bot, no pause before a bot moves) to its end and back to the title. Heap
+    # after a collection at the title and after every move; I2C bytes the panel
+    # driver sent for a cursor press and for a move; a table redrawn in full.
+    import machine
+    from firmware import board
+
+    heap("before")
+    run, display, buttons = board.start(machine, time)
+    board = run = None
+    registry.forget(["firmware.board"])
+    from firmware import play
+    from firmware.app import App
+    from firmware.buttons import A, RIGHT
+
+    app = App(display, buttons, time, "/", "seeds")
+    app.bot_delay = 0
+    app.step()
+    heap("title")
+    from firmware import menus
+
+    menus.start_match(app, gid, options, [-1] + [len(registry.bots(gid).LEVELS) - 1] * (seats - 1))
+    menus = None
+    peak = 0
+    moves = 0
+    presses = 0
+    redrawn = False
+    while True:
+        top = app.stack[-1]
+        if isinstance(top, play.MatchEnd):
+            break
+        person = isinstance(top, play.GameScreen) and top.end == play.NONE and not top.bot and \
+            not top.table.holding()
+        if person and not redrawn:
+            redrawn = True
+            redraw(app, display, top)
+        if person and presses < 40:  # a cursor press before each move
+            sent = display.bytes_sent
+            buttons.inject(RIGHT)
+            app.step()
+            print("I press", display.bytes_sent - sent)
+            presses += 1
+        n = len(app.match.moves)
+        sent = display.bytes_sent
+        if person or not isinstance(top, play.GameScreen) or top.table.holding():
+            buttons.inject(A)  # a move, a hand-off, a deal's end, a result held until A
+        top = None
+        app.step()
+        if app.match is not None and len(app.match.moves) > n:
+            print("I move", display.bytes_sent - sent)
+            moves += 1
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())
+    print("H peak", peak)
+    print("N moves", moves)
+    for _ in range(5):  # A through the end screens (Georgian Joker's sheet) to the title
+        if type(app.stack[-1]).__name__ == "Title":
+            break
+        buttons.inject(A)
+        app.step()
+    heap("back")
+
+
+def redraw(app, display, top):
+    # The table drawn from nothing and sent as a full frame, ten times.
+    t = time.ticks_us()
+    for _ in range(10):
+        top.dirty = True
+        app.render()
+        display.show_full()
+    print("F redraw", time.ticks_diff(time.ticks_us(), t) // 10)
+    t = time.ticks_us()
+    for _ in range(10):
+        display.show_full()
+    print("F full", time.ticks_diff(time.ticks_us(), t) // 10)
+
+
+def main(job):
+    if job["what"] == "decisions":
+        decisions(job["game"], job["seats"], job["level"], job["want"], job["seed"])
+    else:
+        app_match(job["game"], job["options"], job["seats"])
+    print("DONE")
+
+
+main(JOB)  # noqa: F821  (the first line the bench sends)
