@@ -7,6 +7,9 @@
 # It values every 5-card (3-card) subset once per deal into byte tables of
 # local strengths (_table), then climbs from a few starts, splitting the rest
 # of two hands again the best way while that helps (_split, _climb).
+# The functions marked "# native" are the hot loops: on a board whose profile
+# names its machine code (the Pico's), tools/build.py compiles them to it, a
+# plan about a third quicker there; everywhere else they are plain Python.
 from array import array
 
 from engine import const
@@ -15,14 +18,16 @@ from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, bes
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
 STARTS = const(4)  # climbs propose() makes
-# The work propose() may do, in units of about a plain subset valued (some
-# 70 microseconds on a Pico, tools/jokerpokerbench.py), counted, not timed, so
-# a search ends alike everywhere. BUDGET, about 1.4 s there, for "arrange for
-# me": it bounds the rare deals that would take seconds (two Jokers, no rank
-# that suits them) and leaves nearly all others as they are. DECIDE, about
-# 0.65 s, for a bot's whole plan (its reclimbs too), so a decision with the
-# loading and the bets stays within 1 s: on 300 random deals its arrangements
-# are worth 99% of BUDGET's with 2 seats, 99.9% with 4.
+# The work propose() may do, in units of about a plain subset valued (on the
+# emulated Pico 32-38 microseconds with the native functions, 55-59 as
+# bytecode), counted, not timed, so a search ends alike everywhere. BUDGET
+# for "arrange for me": it bounds the rare deals that would take seconds (two
+# Jokers, no rank that suits them) and leaves nearly all others as they are
+# (there: p95 415-446 ms, at most 869 ms over 120 deals). DECIDE for a bot's
+# whole plan (its reclimbs too): with the loading and the bets a plan takes
+# 328-412 ms on average there, p95 470-493 ms, at most 576 ms. Less loses:
+# Hard at half of it wins 0.404 [0.357, 0.453] of 400 two-seat matches
+# against Hard at DECIDE, 0.255 of 400 three-seat ones (host_tests/budgets.py).
 BUDGET = const(20000)
 DECIDE = const(9000)
 _AGAIN = const(1000)  # what the second search (two Jokers at one rank) gets at least for its climbs
@@ -46,11 +51,11 @@ _B5 = [0] * 5  # the subset being valued
 # tables are bytes; then ordered, so the worths per position it looks up (_W)
 # are few.
 _ID = bytearray(NCLASS)  # a strength's local number (0: none)
-_STR = array("H", [0] * 256)  # a local number's strength
+_STR = array("H", bytes(512))  # a local number's strength
 _NL = [0, 0]  # local numbers given; the first order above the high cards
 _TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
 _INV = bytearray(256)  # an order's local number
-_W = array("H", [0] * 768)  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
+_W = array("H", bytes(1536))  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
 
 
 def _local(s):
@@ -98,7 +103,7 @@ def _order(hs, k):
     _NL[1] = hi
 
 
-_PC = array("H", [0] * 256)  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
+_PC = array("H", bytes(512))  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
 
 
 def _binom(n, k):
@@ -109,11 +114,11 @@ def _binom(n, k):
 # sum C(ci, i), which the loops of _table() count up to; colex() finds it from
 # the mask's low byte and its high bits. Only hands (5 or 3 cards) are looked
 # up: the masks of more are left out, so loading takes less time.
-_LO = array("H", [0] * 256)
-_HI = array("H", [0] * (6 * 128))
+_LO = array("H", bytes(512))
+_HI = array("H", bytes(2 * 6 * 128))
 
 
-def _tables(pc, lo, hi, pop):
+def _tables(pc, lo, hi, pop):  # native
     # Fills _PC, _LO and _HI at loading (in a function: locals are quicker).
     for n in range(16):
         pc[n * 16] = 1
@@ -142,7 +147,7 @@ _S5 = bytearray(3003)  # local strengths of every 5-card subset, by colex rank
 _S3 = bytearray(286)  # and of every 3-card subset of 13 cards
 
 
-def _table(cards, r, jokers_only, k):
+def _table(cards, r, jokers_only, k):  # native
     # _S5 (and with 13 cards _S3): the local strength of each subset with its
     # Joker at rank r (-1: at its own best), INVALID with two Jokers or no
     # legal card; jokers_only skips the subsets without a Joker (already
@@ -255,7 +260,7 @@ def _five(ra, rb, same, base, step, run, flush):
     return cat * 169 + ra * 13 + rb
 
 
-def _fill5(cards, c, nj, r, jokers_only, i):
+def _fill5(cards, c, nj, r, jokers_only, i):  # native
     # The subsets _B5 with _B5[1] = cards[b], _B5[0] = cards[a] for a < b < c,
     # at _S5[i], _S5[i + 1] ... -> the next i. _B5[2..4] are plain and ranked
     # high to low, cards b and a rank at least as high: strength() is worked
@@ -277,7 +282,7 @@ def _fill5(cards, c, nj, r, jokers_only, i):
     return i + _C2[c]
 
 
-def _plain(c, nj, i, rc, rd, re, cd, de, suit):
+def _plain(c, nj, i, rc, rd, re, cd, de, suit):  # native
     # _fill5's subsets of plain cards only (and the INVALID ones of two Jokers).
     out = _S5
     ids = _ID
@@ -377,7 +382,7 @@ def _shape(rb, rc, rd, re, out):
     out[2] = step
 
 
-def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
+def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):  # native
     # _fill5's subsets with a Joker at a < nj and plain cards b c d e. Per
     # Joker, runs of cards b whose strengths are a line in b's rank (_run),
     # worked out once from the shape of c d e, the Joker's rank r (-1: at its
@@ -484,7 +489,7 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):
                     _S5[j + _C2[b]] = _reach(buf, cards[b], r, rc, re, v2, suit if fl else -1)
 
 
-def _reach(buf, x, r, rc, re, v2, suit):
+def _reach(buf, x, r, rc, re, v2, suit):  # native
     # The local strength of the Joker buf[0] with card x above c d e of three
     # other ranks, the Joker at rank r (none of c d e's; -1: at its best) and
     # able to take suit if not -1: a straight flush or flush (by the game's
@@ -518,7 +523,7 @@ def _reach(buf, x, r, rc, re, v2, suit):
     return _ID[s] or _local(s)
 
 
-def _run(j, lo, hi, v, step):
+def _run(j, lo, hi, v, step):  # native
     # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength v + b's rank * step
     # (v < 0: INVALID).
     out = _S5
@@ -534,7 +539,7 @@ def _run(j, lo, hi, v, step):
         out[j + c2[b]] = ids[s] or _local(s)
 
 
-def _pick(j, lo, hi, ok, vj, vn):
+def _pick(j, lo, hi, ok, vj, vn):  # native
     # _S5[j + C(b, 2)] for cards b in lo .. hi - 1: strength vj if the suits ok
     # hold one that is not b's, else vn (-1: INVALID).
     for b in range(lo, hi):
@@ -583,7 +588,7 @@ def _unrank(i, k, n):
     return m
 
 
-_T = array("H", [0] * 64)  # a compressed subset's low and high five bits as card positions
+_T = array("H", bytes(128))  # a compressed subset's low and high five bits as card positions
 
 
 def _patterns(n, k):
@@ -605,7 +610,7 @@ _HALF = _patterns(9, 4)
 _FIVE = _patterns(8, 5)
 
 
-def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
+def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
     # worth -1 if none may be played. Kept per z (_keep) while the table
@@ -679,8 +684,8 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):
 
 _GS = [0, 0, 0]  # the groups a climb works on
 _MEMO = const(128)
-_MK = array("H", [0] * _MEMO)  # what the table as it is gave: keys + 1 (0: none),
-_MV = array("i", [0] * _MEMO)  # and answers (open addressing: nothing allocated)
+_MK = array("H", bytes(2 * _MEMO))  # what the table as it is gave: keys + 1 (0: none),
+_MV = array("i", bytes(4 * _MEMO))  # and answers (open addressing: nothing allocated)
 
 
 def _recall(key):
@@ -712,7 +717,7 @@ def _forget():
         _MK[h] = 0
 
 
-def _climb(hs, w, v, quiet):
+def _climb(hs, w, v, quiet):  # native
     # Splits the cards of two groups of _GS again the best way (_split), the
     # third kept, in turn, while that makes them worth more: each such split
     # is worth checking only after another group changed. v: their worth now;
@@ -846,7 +851,7 @@ def _own_ranks(cards, groups):
 
 
 _KEEP = [0, 0, 0]
-_ENDS = array("H", [0] * (3 * STARTS))  # the climbs' ends of a first search, as _GS
+_ENDS = array("H", bytes(6 * STARTS))  # the climbs' ends of a first search, as _GS
 _NENDS = [0]
 
 

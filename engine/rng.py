@@ -29,13 +29,20 @@ class Rng:
 
     def below(self, n):
         # Uniform in 0..n-1 for 1 <= n <= 65536, by rejection (no modulo bias).
+        # next16()'s step written out: searches draw numbers by the thousand.
         if n <= 1:
             return 0
         limit = 65536 - 65536 % n
-        v = self.next16()
-        while v >= limit:
-            v = self.next16()
-        return v % n
+        x = self.x
+        y = self.y
+        while True:
+            t = (x ^ (x << 5)) & 0xFFFF
+            x = y
+            y = (y ^ (y >> 1)) ^ (t ^ (t >> 3))
+            if y < limit:
+                self.x = x
+                self.y = y
+                return y % n
 
     def shuffle(self, seq):
         # Fisher-Yates in place over a list or bytearray.
@@ -44,6 +51,11 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
+
+    def copy_from(self, other):
+        # other's state, with nothing allocated (a search goes back to it often).
+        self.x = other.x
+        self.y = other.y
 
     def get_state(self):
         return bytes((self.x >> 8, self.x & 255, self.y >> 8, self.y & 255))

@@ -9,7 +9,10 @@ BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons exp
 GPIO_MAX = 29  # RP2040: GP0..GP29
 RUNTIMES = ("micropython", "circuitpython")
 MAX_BYTES = 4096  # a profile is a few hundred bytes; a larger board.json is refused unread
-_SECTIONS = ("buttons", "display", "i2c", "led", "name", "runtime")
+# mpy-cross's names for the machine code MicroPython boards run: the build
+# compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
+ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
+_SECTIONS = ("arch", "buttons", "display", "i2c", "led", "name", "runtime")
 _I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
 _DISPLAY_KEYS = ("address", "driver", "flip", "height", "width")
 
@@ -104,6 +107,10 @@ def validate(data, where="board.json"):
     runtime = data.get("runtime", "micropython")
     if runtime not in RUNTIMES:
         _fail(where, "runtime", '"micropython" or "circuitpython"', runtime)
+    arch = data.get("arch")
+    if arch is not None and (runtime != "micropython" or arch not in ARCHES):
+        _fail(where, "arch", "left out, or on MicroPython the board's machine code for mpy-cross -march (%s)"
+              % ", ".join(ARCHES), arch)
 
     i2c = _section(data, "i2c", _I2C_KEYS, where)
     # CircuitPython's busio picks the bus from the pins: the id is optional there.
@@ -165,6 +172,7 @@ def validate(data, where="board.json"):
     return {
         "name": name,
         "runtime": runtime,
+        "arch": arch,
         "i2c": {"id": bus, "sda": sda, "scl": scl, "freq": freq, "soft": soft},
         "display": {"driver": driver, "width": width, "height": height, "address": address, "flip": flip},
         "buttons": dict(zip(BUTTON_KEYS, pins)),

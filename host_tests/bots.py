@@ -1,5 +1,7 @@
 # Bot play-outs shared by the bots tests (CPython): every seat moves from its
 # own view only, by a bot level or uniformly at random.
+import math
+
 RANDOM = -1  # a "level" that plays uniformly random legal moves
 
 
@@ -23,3 +25,10 @@ def deal_over(s):
 
 def is_over(s):
     return s.is_over()
+
+
+def wilson(share, n, z=1.96):
+    # The 95% Wilson score interval of a share of n trials (sound at 0 and 1 too).
+    mid = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half

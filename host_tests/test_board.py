@@ -113,6 +113,8 @@ def test_each_kind_of_bad_profile_gets_its_message():
     bad(setter(("buttons", "left"), 4), "i2c.sda and buttons.left both use GP4")
     bad(setter(("led",), 14), "buttons.a and led both use GP14")
     bad(setter(("led",), "red"), "led", '"LED" or null')
+    bad(setter(("arch",), "arm"), "arch", "armv6m")
+    bad(lambda d: d.update({"runtime": "circuitpython"}), "arch", "on MicroPython")
     msg = raises(BoardError, board.validate, [1, 2], "board.json")
     assert "JSON object" in msg
 
@@ -144,7 +146,7 @@ def test_files_that_are_no_profile():
 def test_profile_variants_that_are_fine():
     for change in (setter(("display", "address"), 61), setter(("display", "address"), "0x3d"),
                    setter(("led",), None), setter(("led",), "LED"), remover(("led",)),
-                   remover(("display", "flip")), setter(("i2c", "soft"), True)):
+                   remover(("display", "flip")), setter(("i2c", "soft"), True), remover(("arch",))):
         data = pico()
         change(data)
         board.validate(data)

@@ -52,15 +52,44 @@ def test_build_holds_exactly_the_board_files(tmp_path):
         with open(os.path.join(out, rel), "rb") as f:
             data = f.read()
         if rel.endswith(".mpy"):
-            # mpy v6 header; arch 0 in the flags byte: portable bytecode, no native code
-            assert data[:2] == b"M\x06" and data[2] >> 2 == 0, rel
+            # mpy v6 header; the arch in the flags byte: 4 (armv6m, the Pico
+            # profile's) for a module with native functions, else 0 (bytecode)
+            native = build.native_source(rel[:-4] + ".py")[1]
+            assert data[:2] == b"M\x06" and data[2] >> 2 == (4 if native else 0), rel
         elif rel.startswith("seeds/"):
             assert data == source(rel)
 
 
+def test_native_functions_are_marked_in_place():
+    # The decorator takes the blank line above each marked def: line numbers
+    # (tracebacks) stay the source's; the arranger's hot loops are marked.
+    text = "x = 1\n\n\ndef f(a):  # native\n    return a\n\n\ndef g():\n    pass\n"
+    got, n = build.with_native(text)
+    assert n == 1 and got.split("\n") == ["x = 1", "", "@micropython.native", "def f(a):  # native", "    return a",
+                                           "", "", "def g():", "    pass", ""]
+    try:
+        build.with_native("x = 1\ndef f():  # native\n    pass\n")
+        raise AssertionError("a marked def without two blank lines above was taken")
+    except build.BuildError as e:
+        assert "line 2" in str(e)
+    assert build.native_source("engine/arrange.py")[1] >= 5
+
+
+def test_web_and_test_trees_are_bytecode_only(tmp_path):
+    # Without a board's arch (the page, the benches under the WebAssembly port)
+    # no module holds machine code: the port could not load it.
+    out = str(tmp_path / "app")
+    build.compile_modules(out)
+    for rel in built_files(out):
+        with open(os.path.join(out, rel), "rb") as f:
+            assert f.read(3)[2] >> 2 == 0, rel
+
+
 def test_compiled_engine_plays_like_the_source(tmp_path):
+    # The modules as mpy-cross compiles them, bytecode only (the WebAssembly
+    # port runs no machine code; the Pico's is checked on the emulated Pico).
     out = str(tmp_path / "device")
-    build.build(BOARD, out)
+    build.compile_modules(out)
     driver = tmp_path / "driver.py"
     driver.write_text(
         "from engine import play, registry\n"

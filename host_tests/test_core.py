@@ -57,6 +57,32 @@ def test_rng_state_save_restore():
     assert [r2.below(52) for _ in range(20)] == ahead
 
 
+def test_rng_copy_from_takes_the_state():
+    r = Rng(99)
+    r.next16()
+    mark = Rng(1)
+    mark.copy_from(r)
+    ahead = [r.below(52) for _ in range(20)]
+    assert [mark.below(52) for _ in range(20)] == ahead
+    r.copy_from(mark)  # back to where the copy stood
+    assert r.next16() == mark.next16()
+
+
+def test_below_draws_by_rejection_from_next16():
+    # below(n) is the first next16() under the highest multiple of n, mod n:
+    # searches rely on the very numbers (records replay them).
+    r = Rng(7)
+    ref = Rng(7)
+    for n in (2, 3, 5, 6, 7, 13, 52, 100, 1000, 40000, 65535, 65536):
+        for _ in range(200):
+            limit = 65536 - 65536 % n
+            v = ref.next16()
+            while v >= limit:
+                v = ref.next16()
+            assert r.below(n) == v % n, n
+    assert r.below(1) == 0 and r.next16() == ref.next16()  # below(1) draws nothing
+
+
 def test_below_and_shuffle_are_fair_enough():
     r = Rng(2024)
     counts = [0] * 6

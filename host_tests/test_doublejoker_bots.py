@@ -1,7 +1,6 @@
 # Double Joker bots (engine/ai/doublejoker.py), on CPython: legal and deterministic
 # moves, the obvious win taken, Hard beating Easy and Easy beating random play.
 # `python -m host_tests.test_doublejoker_bots [GAMES]` prints the long-run figures.
-import math
 import sys
 
 from engine.ai import doublejoker as ai
@@ -10,6 +9,7 @@ from engine.games import doublejoker as D
 from engine.play import bot_rng
 from engine.rng import Rng
 from engine.state import CONTINUE
+from host_tests.bots import wilson
 from host_tests.test_doublejoker import position
 
 GAMES = 40  # per strength test: GAMES // 2 deals, each played with the seats swapped
@@ -52,14 +52,6 @@ def duel(a, b, games, first_seed=1):
         won += w == seat
         drawn += w == -1
     return won, drawn, games - won - drawn
-
-
-def wilson(wins, n, z=1.96):
-    # 95% confidence interval of a win rate (draws counted as half a win by the caller).
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def test_moves_are_legal_and_continue_is_immediate():
@@ -133,7 +125,7 @@ def figures(games=200):
     for name, a, b in (("Hard vs Easy", hard, easy), ("Easy vs random", easy, uniform),
                        ("Hard vs random", hard, uniform)):
         won, drawn, lost = duel(a, b, games, first_seed=1000)
-        low, high = wilson(won + drawn / 2, games)
+        low, high = wilson((won + drawn / 2) / games, games)
         lines.append("doublejoker: %s: %d won, %d drawn, %d lost of %d games (seats alternated): "
                      "%.1f%%, 95%% CI %.1f-%.1f%%" % (name, won, drawn, lost, games,
                                                      100.0 * (won + drawn / 2) / games,

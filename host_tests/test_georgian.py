@@ -514,3 +514,32 @@ def test_sheet_adds_up_tricks_and_scores():
                 total[q] += adj[q]
         assert s.scores() == total
         assert [sum(s.phase_total(ph)[q] for ph in range(4)) for q in range(4)] == total
+
+
+def test_a_copy_is_its_own_and_copying_allocates_nothing():
+    # A search copies positions hundreds of times a move (engine.ai.sampling):
+    # copy_from() gives a state that shares no buffer with its source and, on
+    # MicroPython, leaves no garbage.
+    s = G.new_game(3, {"deals": "Nines only"})
+    rng = Rng(3)
+    while s.d < 1 or s.tn == 0:  # into the second deal, a trick under way
+        moves = s.legal_moves()
+        s.apply(moves[rng.below(len(moves))])
+    e = s.encode()
+    c = s.clone()
+    while not c.deal_over():
+        moves = c.legal_moves()
+        c.apply(moves[rng.below(len(moves))])
+    assert s.encode() == e and c.encode() != e
+    c.copy_from(s)
+    assert c.encode() == e
+    try:
+        import gc
+
+        gc.collect()
+        before = gc.mem_alloc()
+    except AttributeError:  # CPython
+        return
+    for _ in range(100):
+        c.copy_from(s)
+    assert gc.mem_alloc() - before < 100, gc.mem_alloc() - before

@@ -111,6 +111,35 @@ def test_worlds_respect_every_void_and_forced_card():
     assert checked >= 20
 
 
+def test_short_play_outs_leave_fewer_worlds():
+    # The last card of a deal, a Joker played high or low: the play-outs are
+    # empty, so what a world costs is its dealing and the play-outs' copies and
+    # scores (PLAYOUT_COST): Hard samples the worlds its budget pays for at
+    # that price, not the hundreds that would take twice as long on a Pico.
+    s = G.new_game(1)
+    while s.d < 1 or s.phase() != G.PLAYING:  # a 2-card deal, bid
+        s.apply(A.choose(s.view(s.to_move()), 0, Rng(1)))
+    while s.tn < 3 or s.hand_size(s.to_move()) > 1:
+        s.apply(A.choose(s.view(s.to_move()), 0, Rng(1)))
+    p = s.to_move()
+    s.hm[4 * p] = s.hm[4 * p + 1] = s.hm[4 * p + 2] = s.hm[4 * p + 3] = 0
+    s.jk[p] = 1  # its last card a Joker
+    assert s.legal_moves() == [G.JOKER_HI, G.JOKER_LO]
+    counted = []
+    sample = sampling.Worlds.sample
+
+    def count(worlds, rng, needed=-1):
+        counted.append(1)
+        return sample(worlds, rng, needed)
+
+    sampling.Worlds.sample = count
+    try:
+        A.choose(s.view(p), 1, Rng(1))
+    finally:
+        sampling.Worlds.sample = sample
+    assert len(counted) == -(-A.BUDGET // (A.WORLD_COST + 2 * A.PLAYOUT_COST)), len(counted)
+
+
 def test_easy_bids_with_its_hand():
     # A Joker and the trump Ace bid two; low side cards bid nothing (GJ-8); the
     # dealer never makes the bids add up (GJ-9).

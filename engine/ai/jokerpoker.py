@@ -14,16 +14,17 @@ _key = None  # what the last plan was made for
 _plan = None  # and that plan: (groups, rank, bets)
 
 
-def choose(view, level, rng=None):
+def choose(view, level, rng=None, budget=None):
+    # budget: the arranger's work for a plan (engine/arrange.py DECIDE if None).
     moves = view.legal_moves()
     if len(moves) == 1:
         return moves[0]  # CONTINUE between deals
     p = view.to_move()
     global _key, _plan
-    key = (level, p, view.deal_no, bytes(view.cards(p)), bytes(view.bs))
+    key = (level, budget, p, view.deal_no, bytes(view.cards(p)), bytes(view.bs))
     made = _plan if _key == key else None
     if made is None:
-        made = plan(view, level)
+        made = plan(view, level, budget)
         _key = key
         _plan = made
     groups, rank, bets = made
@@ -78,13 +79,11 @@ def _swap_for(cur, want, i, moves):
     return -1
 
 
-
-
-def plan(view, level):
+def plan(view, level, budget=None):
     # -> (groups, rank, bets) for the seat to move (engine/ai/jokerpoker_plan.py).
     from engine.ai import jokerpoker_plan
 
-    return jokerpoker_plan.plan(view, level)
+    return jokerpoker_plan.plan(view, level, budget)
 
 
 def easy_bets(view, seat, vals):

@@ -12,12 +12,21 @@
 #                           order; into: a state to overwrite
 # and every state it fills answers copy_from(other), a copy into its own buffers,
 # so a search samples and copies positions without leaving garbage.
+from engine import const
+from engine.rng import Rng
 
 
 def _banned(place, c):
     if c < 28:
         return place[1] >> c & 1
     return place[2] >> (c - 28) & 1
+
+
+_PLACES = const(8)  # places a search may have at most (five in every game)
+_PREV = [0] * _PLACES  # _repair's scratch: nothing allocated per repair
+_BACK = [0] * _PLACES
+_QUEUE = [0] * _PLACES
+_START = [0] * _PLACES
 
 
 def _repair(cards, places, starts, pos, a, rng):
@@ -27,13 +36,15 @@ def _repair(cards, places, starts, pos, a, rng):
     # places (at most five), so the search is short; it finds a chain whenever
     # any consistent deal exists. Returns False when there is none.
     n = len(places)
-    prev = [-1] * n  # prev[v] = position in v's share whose card goes one step back
-    back = [-1] * n  # the place it goes to
-    queue = [a]
+    prev = _PREV  # prev[v] = position in v's share whose card goes one step back
+    back = _BACK  # the place it goes to
+    queue = _QUEUE
+    queue[0] = a
+    end = 1
     seen = 1 << a
     c0 = cards[pos]
     q = 0
-    while q < len(queue):
+    while q < end:
         u = queue[q]
         q += 1
         for v in range(n):
@@ -65,7 +76,8 @@ def _repair(cards, places, starts, pos, a, rng):
                     v = back[v]
                 cards[pos] = carry
                 return True
-            queue.append(v)
+            queue[end] = v
+            end += 1
     return False
 
 
@@ -86,18 +98,18 @@ def arrange(cards, places, rng, needed=-1):
         cards[i], cards[j] = cards[j], cards[i]
     if not bans:
         return True
-    starts = []
+    starts = _START
     at = 0
-    for p in places:
-        starts.append(at)
-        at += p[0]
+    for a in range(len(places)):
+        starts[a] = at
+        at += places[a][0]
     ok = True
-    a = 0
-    for pos in range(n):
-        while a + 1 < len(places) and pos >= starts[a + 1]:
-            a += 1
-        if _banned(places[a], cards[pos]) and not _repair(cards, places, starts, pos, a, rng):
-            ok = False
+    for a in range(len(places)):
+        size, lo, hi = places[a]
+        for pos in range(starts[a], starts[a] + size):
+            c = cards[pos]
+            if (lo >> c if c < 28 else hi >> (c - 28)) & 1 and not _repair(cards, places, starts, pos, a, rng):
+                ok = False
     return ok
 
 
@@ -148,19 +160,20 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
     per_round = budget // rounds if rounds else 0
     worlds = Worlds(view)
     s = None
+    mark = Rng()
     while len(alive) > 1:
         spent = 0
         while spent < per_round or not spent:
             world = worlds.sample(rng, needed)
             spent += world_cost
-            mark = rng.get_state()
+            mark.copy_from(rng)
             for i in range(len(alive)):
                 if s is None:
                     s = world.clone()
                 else:
                     s.copy_from(world)
                 s.apply_legal(alive[i])  # legal in every world: the view listed it
-                rng.set_state(mark)
+                rng.copy_from(mark)
                 v, work = rollout(s, seat, rng)
                 total[i] += v
                 spent += work

@@ -20,6 +20,8 @@
 # The state keeps every finished deal's bids and tricks (the score sheet);
 # points, phase bonuses and totals are worked out from it (_score), so they
 # never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
+from array import array
+
 from engine import const
 from engine.bits import POP8
 from engine.cards import SUITS
@@ -133,12 +135,6 @@ def decode(data):
     return georgian_bytes.decode(data)
 
 
-def _copy(dst, src):
-    # Element by element: a slice assignment would leave a slice object behind.
-    for i in range(len(src)):
-        dst[i] = src[i]
-
-
 class Georgian(State):
     def __init__(self):
         self.nines = 0
@@ -157,18 +153,27 @@ class Georgian(State):
         self.seer = -1  # the seat whose view this is; -1 a full state
         self.world = False  # a state for search: a deal's end is not recorded
         self.known = False  # mv holds the legal moves of this position
-        self.bids = bytearray(4)
-        self.taken = bytearray(4)
-        self.trick = bytearray(4)  # codes, in the order played
-        self.prev = bytearray(4)  # the last finished trick, in seat order
-        self.pwin = UNSET  # ... and who took it
-        self.jk = bytearray(4)  # Jokers in each hand
-        self.hid = bytearray(4)  # a view: cards of each hand it cannot see
-        self.first3 = bytearray([UNSET] * 3)  # the chooser's first three cards (GJ-7)
-        self.hm = [0] * 16  # hands: 4 * seat + suit -> rank mask
-        self.gone = [0, 0, 0, 0]  # cards out of play this deal (played or turned), per suit
-        self.ban = [0] * 16  # cards a seat is known not to hold (GJ-11, GJ-14)
-        self.dp = [0, 0, 0, 0]  # points of the deal once it has ended
+        self.pwin = UNSET  # who took the last finished trick (prev)
+        # The per-seat and per-card numbers are slices of two buffers, which
+        # copy_from() copies at once (a memoryview's slice assigned: a search
+        # copies positions hundreds of times a move, and nothing is allocated).
+        self.small = memoryview(bytearray(27))
+        b = self.small
+        self.bids = b[0:4]
+        self.taken = b[4:8]
+        self.trick = b[8:12]  # codes, in the order played
+        self.prev = b[12:16]  # the last finished trick, in seat order
+        self.jk = b[16:20]  # Jokers in each hand
+        self.hid = b[20:24]  # a view: cards of each hand it cannot see
+        self.first3 = b[24:27]  # the chooser's first three cards (GJ-7)
+        for i in range(3):
+            self.first3[i] = UNSET
+        self.big = memoryview(array("h", bytes(80)))
+        w = self.big
+        self.hm = w[0:16]  # hands: 4 * seat + suit -> rank mask
+        self.gone = w[16:20]  # cards out of play this deal (played or turned), per suit
+        self.ban = w[20:36]  # cards a seat is known not to hold (GJ-11, GJ-14)
+        self.dp = w[36:40]  # points of the deal once it has ended
         self.mv = []  # the legal moves, once known
         self.ms = NONE  # _must(): the suit the seat to move must play (NONE: any)
         self.mm = 0  # ... and the ranks of it it may play
@@ -815,17 +820,8 @@ class Georgian(State):
         self.world = src.world
         self.known = False
         self.pwin = src.pwin
-        _copy(self.bids, src.bids)
-        _copy(self.taken, src.taken)
-        _copy(self.trick, src.trick)
-        _copy(self.prev, src.prev)
-        _copy(self.jk, src.jk)
-        _copy(self.hid, src.hid)
-        _copy(self.first3, src.first3)
-        _copy(self.hm, src.hm)
-        _copy(self.gone, src.gone)
-        _copy(self.ban, src.ban)
-        _copy(self.dp, src.dp)
+        self.small[:] = src.small
+        self.big[:] = src.big
         self.rs = src.rs
         self.draw = src.draw
         self.sheet = src.sheet

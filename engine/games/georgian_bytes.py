@@ -3,7 +3,7 @@
 # states (Georgian.copy_from) and never asks for bytes, so this module is
 # loaded only when they are asked for and a match's heap holds none of it.
 from engine import codec, const
-from engine.games.georgian import BETWEEN, FULL, NONE, OVER, RANK, SUIT, Georgian, _copy, points, popcount9
+from engine.games.georgian import BETWEEN, FULL, NONE, OVER, RANK, SUIT, Georgian, points, popcount9
 
 _VERSION = const(1)
 
@@ -56,13 +56,9 @@ def decode(data):
      st.ts, st.bw, st.bp, st.jout) = data[1:14]
     st.seer = data[14] - 1
     st.pwin = data[15]
-    at = 16
-    for buf in (st.bids, st.taken, st.trick, st.prev, st.jk, st.hid):
-        _copy(buf, data[at:at + 4])
-        at += 4
-    _copy(st.first3, data[at:at + 3])
-    st.rs = bytes(data[at + 3:at + 7])
-    at += 7
+    st.small[:] = data[16:43]  # bids, taken, trick, prev, jk, hid, first3
+    st.rs = bytes(data[43:47])
+    at = 47
     for c in range(36):
         loc = data[at + c // 2] >> (4 * (c & 1)) & 15
         if loc:
