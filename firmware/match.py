@@ -28,8 +28,11 @@ class Match:
         self.moves = bytearray()
         self.message = ""
         self.rng = Rng(seed)  # the bots', seeded again before each of their moves
-        for m in moves:  # a resumed match replays its moves
-            self._apply(m)
+        # A resumed match replays its moves; only the last one's text is shown
+        # (describe() is a third of a long replay's time on a Pico).
+        last = len(moves) - 1
+        for i in range(len(moves)):
+            self._apply(moves[i], i == last)
 
     def title(self):
         return registry.title(self.game_id)
@@ -58,13 +61,13 @@ class Match:
     def result_text(self):
         return self.state.result_text(self.you)
 
-    def _apply(self, move):
+    def _apply(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
-        text = st.describe(move, self.you)
+        if tell:
+            self.message = st.describe(move, self.you)
         st.apply_legal(move)
         self.moves.append(move)
-        self.message = text
         registry.forget(self.scratch)
 
     def play(self, move):

@@ -459,6 +459,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     assert reading_held() == []  # read for the resume, then dropped
     assert bytes(m2.moves) == bytes(m.moves)
     assert m2.state.encode() == m.state.encode()
+    assert m2.message == m.message != ""  # the last move told again, as it was
     end2 = play_out(dev2)
     # The same match never interrupted: the same moves and the same result.
     dev3 = new_device(tmp_path / "unbroken", seed=21)
