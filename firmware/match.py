@@ -4,13 +4,13 @@
 # is the match's seat count.
 from engine import registry
 from engine.rng import Rng
-from engine.state import seat_name
+from engine.state import CONTINUE, seat_name
 from firmware import saves
 from firmware.saves import PERSON
 
 
 class Match:
-    def __init__(self, root, game_id, options, seats, seed, moves=()):
+    def __init__(self, root, game_id, options, seats, seed, moves=(), hints=None):
         self.root = root
         self.game_id = game_id
         self.game = registry.load(game_id)
@@ -23,12 +23,21 @@ class Match:
         # The seat every text calls "You": the one person among bots, else None.
         self.you = seats.index(PERSON) if seats.count(PERSON) == 1 else None
         self.seed = seed
-        self.state = self.game.new_game(seed, self.options, len(seats))
+        self.rng = Rng(seed)  # the bots', seeded again before each of their moves
+        # The hints each seat asked for (firmware/hint.py), kept in the save.
+        self.hints = list(hints) if hints else [0] * len(seats)
+        self._replay(moves)
+
+    def _replay(self, moves):
+        # Plays the match anew from its deal; only the last move's text is
+        # shown (describe() is a third of a long replay's time on a Pico).
+        self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
         self.message = ""
-        self.rng = Rng(seed)  # the bots', seeded again before each of their moves
-        # A resumed match replays its moves; only the last one's text is shown
-        # (describe() is a third of a long replay's time on a Pico).
+        # Per person seat, (moves made, a copy of the state) just before their
+        # last decision: a look back replays from there, a take back returns there.
+        self.marks = [None] * len(self.seats)  # type: list
+        self.whole = True  # the marks are those of every move (a take back spends one)
         last = len(moves) - 1
         for i in range(len(moves)):
             self._apply(moves[i], i == last)
@@ -63,6 +72,9 @@ class Match:
     def _apply(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
+        who = st.to_move()
+        if move != CONTINUE and self.seats[who] == PERSON:
+            self.marks[who] = (len(self.moves), st.clone())
         if tell:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
@@ -79,19 +91,51 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        # Seeded from the match seed and the move number, so a resumed match
-        # makes the same choices as one that never stopped.
+        return self.choice(seat, self.seats[seat])
+
+    def choice(self, seat, level):
+        # What a bot of that level plays from seat's view. Seeded from the
+        # match seed and the move number, so a resumed match makes the same
+        # choices as one that never stopped, and a hint is the move the top
+        # bot would make there.
         self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.bots.choose(self.state.view(seat), self.seats[seat], self.rng)
+        return self.bots.choose(self.state.view(seat), level, self.rng)
+
+    def mark(self, seat):
+        # (moves made, a copy of the state) just before seat's last decision,
+        # or None when that seat has made none. After a take back the marks
+        # are found again by a replay from the deal (a resume's time).
+        if not self.whole:
+            self._replay(self.moves)
+        return self.marks[seat]
+
+    def take_back(self):
+        # The match as it was just before the one person's last decision: the
+        # bots' replies go too, and the save follows. Played again, the same
+        # move gets the same replies (bot_move's seeds).
+        n, st = self.mark(self.you)
+        self.state = st
+        self.moves = self.moves[:n]
+        self.whole = False
+        self.message = "You took back your move"
+        if n:
+            saves.write(self.root, self.record())
+        else:
+            saves.delete(self.root)  # as a match that made no move
 
     def record(self):
-        return {
+        rec = {
             "game": self.game_id,
             "options": self.options,
             "seed": self.seed,
             "seats": self.seats,
             "moves": self.moves,
         }
+        if max(self.hints):
+            # Only once a hint was taken: an older firmware ignores the field,
+            # and a save without it is byte for byte what it always was.
+            rec["hints"] = self.hints
+        return rec
 
     def close(self):
         # Ends the match for good, with no hold on the game's modules (the app

@@ -2,12 +2,13 @@
 # bots and the pass-and-play hand-off to the next person, the pause menu and
 # the quit confirmation, and the end-of-round and end-of-match screens, for 2
 # to 4 seats and any mix of people and bots.
-from engine import const
+from engine import const, registry
 from engine.state import CONTINUE, best_seats
 from firmware import scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
+HOLD_MS = 600  # B held this long on a table opens the look back (firmware/lookback.py)
 NONE = 0
 DEAL = 1  # a game of the match ended: CONTINUE is the only move
 MATCH = 2
@@ -28,6 +29,7 @@ class GameScreen(ui.Screen):
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
+        self.b_at = None  # when B went down: a tap on release, a hold looks back
         self._changed()
 
     def _changed(self):
@@ -54,9 +56,20 @@ class GameScreen(ui.Screen):
         self._changed()
 
     def busy(self):
-        return self.pending >= 0 or (self.bot or self.end != NONE) and not self.table.holding()
+        return self.pending >= 0 or self.b_at is not None or (self.bot or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        if self.b_at is not None:
+            # B: held, the look back; let go sooner, a tap (the buttons queue
+            # the press when B goes down, so it is told here, not in on_button).
+            if self.app.buttons.is_down(ui.B):
+                if self.app.clock.ticks_diff(now, self.b_at) >= HOLD_MS:
+                    self.b_at = None
+                    self.look_back()
+                return
+            self.b_at = None
+            self._tap_b()
+            return
         if self.pending >= 0:
             if not self.dirty:  # shown: now the wait
                 self._pended()
@@ -94,13 +107,13 @@ class GameScreen(ui.Screen):
     def on_button(self, b):
         if self.pending >= 0:
             self._pended()  # a press comes after the move it follows
+        if self.b_at is not None:
+            return  # B is held: other presses mean nothing meanwhile
         if b == ui.B:
-            # A table that takes a play in steps (Habitual Joker: a card, then
-            # its target) goes back a step first; from the first, the menu.
-            if self.end == NONE and not self.bot and self.who == self.viewer and self.table.back():
-                self.dirty = True
+            if self.app.buttons.is_down(ui.B):
+                self.b_at = self.app.now  # held or let go: tick() tells
             else:
-                self.app.push(Pause(self.app))
+                self._tap_b()  # already let go (or a press a script sent)
         elif self.table.holding():
             if b == ui.A:
                 self.table.release()
@@ -120,6 +133,31 @@ class GameScreen(ui.Screen):
                 self.play(m)
             else:
                 self.dirty = True
+
+    def _tap_b(self):
+        # A table that takes a play in steps (Habitual Joker: a card, then
+        # its target) goes back a step first; from the first, the menu.
+        if self.my_turn() and self.table.back():
+            self.dirty = True
+        else:
+            self.app.push(Pause(self.app, self))
+
+    def my_turn(self):
+        # The person at the table is to move and has the device.
+        return self.end == NONE and not self.bot and self.who == self.viewer and (self.handed or not self.hidden)
+
+    def look_back(self):
+        from firmware.lookback import LookBack
+
+        self.app.push(LookBack(self.app, self.match, self.viewer))
+
+    def take_back(self):
+        try:
+            self.match.take_back()
+        except OSError as e:
+            self.app.saving_off(e)
+        self.moved_at = self.app.now
+        self._changed()
 
     def draw(self, fb):
         self.table.draw(fb)
@@ -158,37 +196,64 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
+HINT = "Hint"
+TAKE_BACK = "Take back my move"
+
+
 class Pause(ui.Menu):
+    # Over the table (game: the game screen) it offers the aids that fit
+    # (issue 24): a hint to the person to move, a take back to one person
+    # against bots (firmware/takeback.py says when).
     overlay = True
 
-    def __init__(self, app):
-        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
+    def __init__(self, app, game=None):
+        items = ["Resume"]
+        self.game = game
+        if game is not None:
+            if game.my_turn() and game.pending < 0 and not game.table.holding():
+                items.append(HINT)
+            from firmware import takeback
+
+            if takeback.offered(app.match):
+                items.append(TAKE_BACK)
+            takeback = None
+            registry.forget(("firmware.takeback",))
+        ui.Menu.__init__(self, app, "Paused", items + ["Rules", "Scores", "Quit match"])
 
     def select(self, i):
         m = self.app.match
-        if i == 0:
+        t = self.items[i]
+        if t == "Resume":
             self.app.pop()
-        elif i == 1:
+        elif t == HINT:
+            from firmware.hint import Hint
+
+            self.app.replace(Hint(self.app, self.game))
+        elif t == TAKE_BACK:
+            self.app.pop()
+            self.game.take_back()
+        elif t == "Rules":
             from firmware.rules import Rules
 
             self.app.push(Rules(self.app, m.game_id, m.title()))
-        elif i == 2:
+        elif t == "Scores":
             game = self.app.stack[0]  # the game screen, under this menu
             sheet = game.table.sheet(self.app)
             self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
         else:
-            self.app.replace(QuitConfirm(self.app))
+            self.app.replace(QuitConfirm(self.app, self.game))
 
 
 class QuitConfirm(ui.Dialog):
-    def __init__(self, app):
+    def __init__(self, app, game=None):
         ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+        self.game = game
 
     def yes(self):
         self.app.quit_match()
 
     def no(self):
-        self.app.replace(Pause(self.app))
+        self.app.replace(Pause(self.app, self.game))
 
 
 def verdict(scores, names):
@@ -213,8 +278,9 @@ def result_page(fb, title, top, rows, standings, y, hint):
     for r in rows:
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
-    standings.draw(fb, y)
+    y = standings.draw(fb, y)
     ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
+    return y
 
 
 class EndScreen(ui.Screen):
@@ -266,9 +332,16 @@ class MatchEnd(EndScreen):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
         self.setup = (match.game_id, match.options, match.seats)
+        # The hints each seat took (firmware/hint.py), when any: a row under
+        # the scores, for which the round's result keeps one line.
+        self.hints = match.hints if max(match.hints) else None
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: again  B: title")
+        h = self.hints
+        rows = self.rows if h is None else self.rows[:1]
+        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, "A: again  B: title")
+        if h is not None:
+            scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
         if b == ui.A:
