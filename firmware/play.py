@@ -4,7 +4,7 @@
 # to 4 seats and any mix of people and bots.
 from engine import const, registry
 from engine.state import CONTINUE, best_seats
-from firmware import scores, tables, ui
+from firmware import font, scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
@@ -197,6 +197,7 @@ class Handoff(ui.Screen):
 
 
 HINT = "Hint"
+LOOK = "hold B: look back"
 TAKE_BACK = "Take back my move"
 
 
@@ -218,7 +219,17 @@ class Pause(ui.Menu):
                 items.append(TAKE_BACK)
             takeback = None
             registry.forget(("firmware.takeback",))
-        ui.Menu.__init__(self, app, "Paused", items + ["Rules", "Scores", "Quit match"])
+        # Over the table, the title bar also says how to look back (B held
+        # there): every B tap on a table lands here.
+        ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        if self.game is not None:
+            y = (ui.H - (min(len(self.items), ui.OVERLAY_ROWS) + 1) * ui.ROW - 4) // 2 + 1
+            font.text(fb, "Paused", 7, y, 0, ui.NORMAL)
+            if self.top == 0:  # (scrolled, the arrow up takes its place)
+                font.text(fb, LOOK, 48, y + 2, 0)
 
     def select(self, i):
         m = self.app.match
