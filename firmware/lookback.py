@@ -1,6 +1,6 @@
 # Look back (issue 24): what happened since the person at the table last
 # moved, in words, newest first: every move since (their own the oldest),
-# each finished trick and who took it, a round's result (bets won, bids made,
+# each finished trick and who took it (above the card that ended it), a round's result (bets won, bids made,
 # the last card's award) and the scores; the last finished trick drawn as a
 # trick where the game has tricks. Opened by holding B on a table
 # (firmware/play.py). Nothing is kept between moves: the lines are made when
@@ -44,7 +44,7 @@ def made(match, viewer):
         else:
             text = st.describe(m, you)
         st.apply_legal(m)
-        lines = [text]
+        lines = [text]  # what the move did, then what followed from it: read from the end
         after = trick_of(st)
         if after is not None and after != before:
             trick = drawn(match, after, mover)
@@ -57,7 +57,7 @@ def made(match, viewer):
             names = [match.short(i) for i in range(len(match.seats))]
             lines.append("Scores: " + ", ".join(["%s %d" % (names[i], v) for i, v in enumerate(st.scores())]))
         rows = []
-        for t in lines:
+        for t in reversed(lines):
             rows.extend(ui.wrap(ui.glyphs(t), _COLS))
         entries.append(rows)
         kept += len(rows)
