@@ -2,11 +2,13 @@
 # far, and the save that follows every move. Seats hold -1 for a person, else
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
-from engine import registry
+from engine import const, registry
 from engine.rng import Rng
 from engine.state import CONTINUE, seat_name
 from firmware import saves
 from firmware.saves import PERSON
+
+_TAIL = const(12)  # a resume keeps the state copies of its last moves only (Match.marks)
 
 
 class Match:
@@ -24,23 +26,31 @@ class Match:
         self.you = seats.index(PERSON) if seats.count(PERSON) == 1 else None
         self.seed = seed
         self.rng = Rng(seed)  # the bots', seeded again before each of their moves
-        # The hints each seat asked for (firmware/hint.py), kept in the save.
+        # The hints each seat asked for (firmware/aids/hint.py), kept in the save.
         self.hints = list(hints) if hints else [0] * len(seats)
-        self._replay(moves)
+        self._replay(moves, len(moves) - _TAIL)
 
-    def _replay(self, moves):
+    def _replay(self, moves, keep):
         # Plays the match anew from its deal; only the last move's text is
         # shown (describe() is a third of a long replay's time on a Pico).
+        # Per person seat, marks holds (moves made, a copy of the state) just
+        # before their last decision: a look back replays from there, a take
+        # back returns there. None: no decision yet; -1: maybe one, whose copy
+        # was not kept, found by mark(). A resume keeps copies of its last
+        # _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
         self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
         self.message = ""
-        # Per person seat, (moves made, a copy of the state) just before their
-        # last decision: a look back replays from there, a take back returns there.
         self.marks = [None] * len(self.seats)  # type: list
-        self.whole = True  # the marks are those of every move (a take back spends one)
+        self.keep = keep
         last = len(moves) - 1
         for i in range(len(moves)):
             self._apply(moves[i], i == last)
+        if keep > 0:  # the moves before it kept nothing: a decision there is mark()'s to find
+            for q in range(len(self.seats)):
+                if self.marks[q] is None and self.seats[q] == PERSON:
+                    self.marks[q] = -1
+        self.keep = 0
 
     def title(self):
         return registry.title(self.game_id)
@@ -72,9 +82,11 @@ class Match:
     def _apply(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
-        who = st.to_move()
-        if move != CONTINUE and self.seats[who] == PERSON:
-            self.marks[who] = (len(self.moves), st.clone())
+        n = len(self.moves)
+        if n >= self.keep and move != CONTINUE:
+            who = st.to_move()
+            if self.seats[who] == PERSON:
+                self.marks[who] = (n, st.clone())
         if tell:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
@@ -103,10 +115,10 @@ class Match:
 
     def mark(self, seat):
         # (moves made, a copy of the state) just before seat's last decision,
-        # or None when that seat has made none. After a take back the marks
-        # are found again by a replay from the deal (a resume's time).
-        if not self.whole:
-            self._replay(self.moves)
+        # or None when that seat has made none. One not kept (after a resume,
+        # a take back) is found by a replay from the deal (a resume's time).
+        if self.marks[seat] == -1:
+            self._replay(self.moves, 0)
         return self.marks[seat]
 
     def take_back(self):
@@ -116,7 +128,7 @@ class Match:
         n, st = self.mark(self.you)
         self.state = st
         self.moves = self.moves[:n]
-        self.whole = False
+        self.marks[self.you] = -1  # the decision before, if any
         self.message = "You took back your move"
         if n:
             saves.write(self.root, self.record())

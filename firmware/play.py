@@ -8,7 +8,7 @@ from firmware import font, scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
-HOLD_MS = 600  # B held this long on a table opens the look back (firmware/lookback.py)
+HOLD_MS = 600  # B held this long on a table opens the look back (firmware/aids/lookback.py)
 NONE = 0
 DEAL = 1  # a game of the match ended: CONTINUE is the only move
 MATCH = 2
@@ -147,7 +147,7 @@ class GameScreen(ui.Screen):
         return self.end == NONE and not self.bot and self.who == self.viewer and (self.handed or not self.hidden)
 
     def look_back(self):
-        from firmware.lookback import LookBack
+        from firmware.aids.lookback import LookBack
 
         self.app.push(LookBack(self.app, self.match, self.viewer))
 
@@ -204,7 +204,7 @@ TAKE_BACK = "Take back my move"
 class Pause(ui.Menu):
     # Over the table (game: the game screen) it offers the aids that fit
     # (issue 24): a hint to the person to move, a take back to one person
-    # against bots (firmware/takeback.py says when).
+    # against bots (firmware/aids/takeback.py says when).
     overlay = True
 
     def __init__(self, app, game=None):
@@ -213,12 +213,12 @@ class Pause(ui.Menu):
         if game is not None:
             if game.my_turn() and game.pending < 0 and not game.table.holding():
                 items.append(HINT)
-            from firmware import takeback
+            from firmware.aids import takeback
 
             if takeback.offered(app.match):
                 items.append(TAKE_BACK)
             takeback = None
-            registry.forget(("firmware.takeback",))
+            registry.forget(("firmware.aids.takeback", "firmware.aids"))
         # Over the table, the title bar also says how to look back (B held
         # there): every B tap on a table lands here.
         ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
@@ -237,7 +237,7 @@ class Pause(ui.Menu):
         if t == "Resume":
             self.app.pop()
         elif t == HINT:
-            from firmware.hint import Hint
+            from firmware.aids.hint import Hint
 
             self.app.replace(Hint(self.app, self.game))
         elif t == TAKE_BACK:
@@ -343,7 +343,7 @@ class MatchEnd(EndScreen):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
         self.setup = (match.game_id, match.options, match.seats)
-        # The hints each seat took (firmware/hint.py), when any: a row under
+        # The hints each seat took (firmware/aids/hint.py), when any: a row under
         # the scores, for which the round's result keeps one line.
         self.hints = match.hints if max(match.hints) else None
 

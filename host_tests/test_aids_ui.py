@@ -101,7 +101,7 @@ def look_back(dev, g, checks):
         checks["tricks"] += 1
     checks["looks"] += 1
     press(dev, B)
-    assert top(dev) is g and "firmware.lookback" not in sys.modules
+    assert top(dev) is g and "firmware.aids" not in sys.modules
 
 
 def pause_items(dev, g):
@@ -111,7 +111,7 @@ def pause_items(dev, g):
         if top(dev) is not g:
             break
     p = top(dev)
-    assert isinstance(p, play.Pause) and "firmware.takeback" not in sys.modules
+    assert isinstance(p, play.Pause) and "firmware.aids" not in sys.modules
     return p.items
 
 
@@ -281,3 +281,74 @@ def test_hints_are_kept_in_the_save_and_checked(tmp_path):
         with pytest.raises(reading.SaveError) as e:
             reading.decode(saves.pack(saves.MAGIC, saves.VERSION, payload))
         assert e.value.args[0] == "wrong hints"
+
+
+def test_take_back_twice_goes_back_two_decisions(tmp_path):
+    # The second take back finds the decision before by a replay from the
+    # deal (the first spent the match's copy); each time the save follows.
+    dev = new_device(tmp_path, 5)
+    g = start(dev, "doublejoker", ["P1: Person", "P2: Bot Hard", "Match: best of 1"])
+    m = g.match
+    checks = {"hints": 0}
+    decisions = []
+    for _ in range(MAX_STEPS):
+        if len(decisions) == 4:
+            break
+        if g.my_turn() and not g.table.holding():
+            decisions.append(len(m.moves))
+            pause_items(dev, g)
+            hint(dev, g, checks)
+        elif g.table.holding():
+            press(dev, A)
+        else:
+            dev.frame()
+    for want in (decisions[-1], decisions[-2]):
+        while not g.my_turn() or g.table.holding():
+            press(dev, A) if g.table.holding() else dev.frame()
+        assert TAKE_BACK in pause_items(dev, g)
+        pick(dev, TAKE_BACK)
+        assert len(m.moves) == want and saved_moves(tmp_path) == list(m.moves)
+        assert m.state.encode() == replayed(m, want).encode()
+
+
+@pytest.mark.parametrize("tail", [12, 0])
+def test_resumed_match_looks_back_and_takes_back(tmp_path, monkeypatch, tail):
+    # A resume keeps the state copies of its last moves only (tail 0: none,
+    # as when the person's last decision lies further back): the look back
+    # and the take back then find it by a replay, with the same result.
+    from firmware import match as match_module
+
+    monkeypatch.setattr(match_module, "_TAIL", tail)
+    dev = new_device(tmp_path, 6)
+    g = start(dev, "georgian", ["P1: Person", "P2: Bot Hard", "P3: Bot Hard", "P4: Bot Hard", "Deals: Nines only"])
+    checks = {"hints": 0}
+    bids = 0
+    for _ in range(MAX_STEPS):
+        if g.my_turn() and not g.table.holding():
+            if bids == 2:
+                break
+            bids += g.match.state.phase() == 1  # BIDDING
+            pause_items(dev, g)
+            hint(dev, g, checks)
+        elif g.table.holding() or not isinstance(top(dev), play.GameScreen):
+            press(dev, A)
+        else:
+            dev.frame()
+    moves = list(g.match.moves)
+    dev = new_device(tmp_path, 7)  # a power cut
+    press(dev, A)  # Resume
+    g = top(dev)
+    m = g.match
+    assert list(m.moves) == moves
+    mine = last_decision(m, m.you)
+    assert m.marks[m.you] == (-1 if tail == 0 else m.marks[m.you]) and (tail == 0 or m.marks[m.you][0] == mine)
+    dev.hold(B, play.HOLD_MS + 100)
+    assert top(dev).title == "Since your move"
+    assert first_row(replayed(m, mine).describe(m.moves[mine], m.you)) in top(dev).lines
+    press(dev, B)
+    if TAKE_BACK in pause_items(dev, g):
+        pick(dev, TAKE_BACK)
+        assert len(m.moves) == mine and m.state.encode() == replayed(m, mine).encode()
+    else:
+        with pytest.raises(AssertionError):
+            nothing_shown(m, mine)

@@ -155,7 +155,7 @@ def aids(gid, out):
     # A generator for MicroPython: what the player aids of issue 24 add to the
     # heap in a match of gid, one person against the strongest bots, at the
     # person's turn once each side has moved a few times: the look back
-    # (firmware/lookback.py) and the hint (firmware/hint.py) while open and
+    # (firmware/aids/lookback.py) and the hint (firmware/aids/hint.py) while open and
     # after they close, the pause menu with its take back check, and the state
     # copies the match keeps for both (Match.marks).
     from engine import registry
@@ -213,7 +213,7 @@ def _aids_at(app, g, got):
     app.pop()
     yield
     got["look again"] = heap() - base - got["look after"]
-    from firmware.hint import Hint
+    from firmware.aids.hint import Hint
 
     app.push(Hint(app, g))
     while app.stack[-1].busy():

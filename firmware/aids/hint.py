@@ -10,7 +10,7 @@ from firmware.saves import write
 
 
 class Hint(ui.Dialog):
-    transient = ("firmware.hint",)
+    transient = ("firmware.aids.hint", "firmware.aids")
 
     def __init__(self, app, game):
         self.game = game

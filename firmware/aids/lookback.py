@@ -93,7 +93,7 @@ def drawn(match, t, mover):
 class LookBack(ui.Screen):
     # The lines a page at a time: UP/DOWN (or LEFT/RIGHT) turn pages, A the
     # next page, B (or A on the last) goes back to the table.
-    transient = ("firmware.lookback",)
+    transient = ("firmware.aids.lookback", "firmware.aids")
 
     def __init__(self, app, match, viewer):
         ui.Screen.__init__(self, app)
