@@ -125,10 +125,11 @@ class Match:
         # The match as it was just before the one person's last decision: the
         # bots' replies go too, and the save follows. Played again, the same
         # move gets the same replies (bot_move's seeds).
-        n, st = self.mark(self.you)
+        you = self.seats.index(PERSON)
+        n, st = self.mark(you)
         self.state = st
         self.moves = self.moves[:n]
-        self.marks[self.you] = -1  # the decision before, if any
+        self.marks[you] = -1  # the decision before, if any
         self.message = "You took back your move"
         if n:
             saves.write(self.root, self.record())
