@@ -126,13 +126,18 @@ class GameScreen(ui.Screen):
             # (Presses before the hand-off is up, in the frame that started
             # the match say, are the last player's: dropped.)
             m = self.table.on_button(b)
-            if m >= 0 and self.table.slow(m):
-                self.pending = m
-                self.dirty = True
-            elif m >= 0:
-                self.play(m)
+            if m >= 0:
+                self.choose(m)
             else:
                 self.dirty = True
+
+    def choose(self, m):
+        # The person's move: a slow one (a search) once the frame saying so is shown.
+        if self.table.slow(m):
+            self.pending = m
+            self.dirty = True
+        else:
+            self.play(m)
 
     def _tap_b(self):
         # A table that takes a play in steps (Habitual Joker: a card, then

@@ -139,6 +139,9 @@ def hint(dev, g, checks):
     assert h.rows[0].startswith("Hard bot's")
     move = h.move
     press(dev, A)
+    if g.pending >= 0:  # a slow move (Joker Poker's arrange for me): played once "working" is shown
+        assert g.pending == move and len(m.moves) == n
+        dev.frame()
     assert top(dev) is g and len(m.moves) == n + 1 and m.moves[-1] == move
     checks["hints"] += 1
     assert m.hints[seat] == hints + 1

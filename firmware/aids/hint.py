@@ -44,7 +44,7 @@ class Hint(ui.Dialog):
     def yes(self):
         if self.move >= 0:
             self.app.pop()
-            self.game.play(self.move)
+            self.game.choose(self.move)
 
     def no(self):
         if self.move >= 0:
