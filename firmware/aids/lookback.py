@@ -32,19 +32,20 @@ def made(match, viewer):
     entries = []  # per move, its lines, oldest first
     trick = None
     kept = 0
+    said = ""  # the last move's text
     secret = match.game_id == "jokerpoker"  # arrangements and bets stay secret until the reveal (JP-15)
     for m in match.moves[n:]:
         mover = st.to_move()
         before = trick_of(st)
         if secret and mover != viewer and not st.deal_over():
             text = "%s arranges and bets" % match.short(mover)
-            if entries and entries[-1][0] == text:
-                st.apply_legal(m)
-                continue
         else:
             text = st.describe(m, you)
         st.apply_legal(m)
-        lines = [text]  # what the move did, then what followed from it: read from the end
+        # What the move did, then what followed from it: read from the end. A
+        # seat's secret moves are told once.
+        lines = [text] if text != said else []
+        said = text
         after = trick_of(st)
         if after is not None and after != before:
             trick = drawn(match, after, mover)
@@ -56,6 +57,8 @@ def made(match, viewer):
                 lines.append(r)
             names = [match.short(i) for i in range(len(match.seats))]
             lines.append("Scores: " + ", ".join(["%s %d" % (names[i], v) for i, v in enumerate(st.scores())]))
+        if not lines:
+            continue
         rows = []
         for t in reversed(lines):
             rows.extend(ui.wrap(ui.glyphs(t), _COLS))
