@@ -172,6 +172,12 @@ class App:
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
 
+    def again(self, setup):
+        # A new match of this (game id, options, seats): the title's module starts it.
+        from firmware.menus import start_match
+
+        start_match(self, setup[0], setup[1], setup[2])
+
     # --- settings and storage ---
 
     def saving_off(self, e):

@@ -272,8 +272,6 @@ class MatchEnd(EndScreen):
 
     def key(self, b):
         if b == ui.A:
-            from firmware.menus import start_match
-
-            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+            self.app.again(self.setup)
         elif b == ui.B:
             self.app.home()
