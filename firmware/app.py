@@ -50,12 +50,12 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
-        from firmware import reading, settings
+        from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
-        self.saved, notice = reading.read(root)  # offered for resume (a damaged copy set aside)
+        self.saved, notice = saves_reading.read(root)  # offered for resume (a damaged copy set aside)
         self.home()
         for line in (told, notice):
             if line:
@@ -65,8 +65,8 @@ class App:
                 settings.write(root, self.settings)  # the defaults replace the damaged file
             except OSError as e:
                 self.saving_off(e)
-        settings = reading = None
-        registry.forget(["firmware.settings", "firmware.reading"])  # back when the Settings screen opens, a resume
+        settings = saves_reading = None
+        registry.forget(["firmware.settings", "firmware.saves_reading"])  # back when the Settings screen opens, a resume
         self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---

@@ -1,5 +1,5 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put; firmware.reading
+# written atomically as the save is (firmware.saves pack/put; firmware.saves_reading
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
 # The file also remembers each game's last setup ("setups"), for the title and
@@ -12,10 +12,10 @@ import json
 from engine import registry
 from engine.state import one_of
 from firmware import saves, ui
-from firmware.reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
+from firmware.saves_reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
 
 NAME = "settings.jp"
-MODULES = (__name__, "firmware.reading")  # what reading the file loads: dropped after
+MODULES = (__name__, "firmware.saves_reading")  # what reading the file loads: dropped after
 MAGIC = "JPSET"
 VERSION = 1
 

@@ -11,7 +11,7 @@ import framebuf
 from engine import registry
 from engine.rng import Rng
 from engine.state import CONTINUE, WINS, Game
-from firmware import font, play, reading, saves, tables, ui
+from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from tools.sim import SEEDS, Device
@@ -177,7 +177,7 @@ def new_device(root, seed=1, seeds_dir=SEEDS):
 
 
 def reading_held():
-    # The modules in memory that hold the files' reading (firmware/reading.py:
+    # The modules in memory that hold the files' reading (firmware/saves_reading.py:
     # loaded at start-up and for a resume alone).
     return [n for n in sys.modules if n.startswith("firmware") and hasattr(sys.modules[n], "unpack")]
 
@@ -448,7 +448,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = reading.read(root)[0]
+    rec = saves_reading.read(root)[0]
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
@@ -490,7 +490,7 @@ def _damage(kind, data):
 def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
     rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": [3]}
     good = saves.encode(rec)
-    assert reading.decode(good) == rec
+    assert saves_reading.decode(good) == rec
     for kind in ("checksum", "truncated", "version", "garbage", "empty"):
         root = str(tmp_path / ("damaged-" + kind))
         os.makedirs(root)
