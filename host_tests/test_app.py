@@ -615,22 +615,24 @@ def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):
 
 
 TOUR = """import sys
-from tools import uibench
-for line in uibench.tour(sys.argv[1], sys.argv[2]):
+from tools.bench import ui
+for line in ui.tour(sys.argv[1], sys.argv[2]):
     print(line)
 """
 
 
 def test_same_session_on_micropython(tmp_path):
-    # Every screen in one scripted session (tools/uibench.tour) under the real
+    # Every screen in one scripted session (tools/bench/ui.py tour) under the real
     # MicroPython: the same screens and the same frames, CRC for CRC, as here.
-    from tools import micropython, uibench
+    from tools import micropython
+    from tools.bench import ui as uibench
 
     want = uibench.tour(str(tmp_path / "cpython"), SEEDS)
     assert len(want) > 20 and "MatchEnd" in " ".join(want)
     script = tmp_path / "tour.py"
     script.write_text(TOUR)
-    rc, out = micropython.run([str(script), "/tmp/tour", "seeds"], include=["tools/host", "tools/uibench.py"])
+    rc, out = micropython.run([str(script), "/tmp/tour", "seeds"],
+                              include=["tools/host", "tools/bench/__init__.py", "tools/bench/ui.py"])
     assert rc == 0, out
     assert [line for line in out.splitlines() if line.startswith("tour: ")] == want
 

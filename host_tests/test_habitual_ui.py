@@ -447,7 +447,7 @@ def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
 TOUR = """import sys
 import binascii
 import tools.host
-from tools.uibench import Rig, _mkdir
+from tools.bench.ui import Rig, _mkdir
 from firmware import play, ui
 from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
@@ -491,6 +491,7 @@ def test_same_frames_on_micropython(tmp_path):
     want = subprocess.run([sys.executable, str(script), str(tmp_path / "cpython")], cwd=micropython.ROOT, env=env,
                           stdout=subprocess.PIPE, check=True).stdout.decode().splitlines()
     assert want[-1].startswith("hj: end MatchEnd") and len(want) > 40
-    rc, out = micropython.run([str(script), "/tmp/hjtour"], include=["tools/host", "tools/uibench.py"])
+    rc, out = micropython.run([str(script), "/tmp/hjtour"],
+                              include=["tools/host", "tools/bench/__init__.py", "tools/bench/ui.py"])
     assert rc == 0, out
     assert out.splitlines() == want

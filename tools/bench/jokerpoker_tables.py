@@ -2,9 +2,9 @@
 # opponent's hands are at each position. Random deals are arranged by the
 # engine's own propose(), their hands' classes counted per position, and the
 # counts become the tables the next round arranges with; a few rounds settle.
-#   python -m tools.jokerpoker_tables [deals] [rounds]
+#   python -m tools.bench.jokerpoker_tables [deals] [rounds]
 # prints the CDF literal to paste into the engine (engine/ai/jokerpoker.py's
-# tables come from tools/jokerpoker_calib.py).
+# tables come from tools/bench/jokerpoker_calib.py).
 import sys
 
 from engine.games import jokerpoker as J

@@ -6,8 +6,8 @@
 #   in a deal, each hand's chance to beat every other seat's at its place by
 #   the engine's tables (2 seats: 15 cards; 4 seats: 13). On CPython.
 #   Its times on a Pico (arrange for me, Hard's decisions) are measured on the
-#   emulated Pico: tools/pico/bench.py.
-#   python -m tools.jokerpokerbench [deals]
+#   emulated Pico: tools/bench/pico.py.
+#   python -m tools.bench.jokerpoker [deals]
 import sys
 
 from engine import arrange as R
