@@ -452,7 +452,7 @@ def test_a_match_too_long_to_save_says_so_and_keeps_its_save(tmp_path, monkeypat
     monkeypatch.setattr(saves, "MAX_MOVES", 4)
     root = str(tmp_path)
     dev = Device(root, 3)
-    from host_tests.test_app import setup_match
+    from host_tests.drive import setup_match
 
     setup_match(dev, ["Bot Easy", "Bot Easy"])
     dev.app.bot_delay = 0

@@ -14,7 +14,7 @@ from firmware import app as firmware_app
 from firmware import saves
 from firmware.buttons import A, B
 from firmware.tables import playable
-from host_tests.test_app import menu_pick, new_device, press, setup_match
+from host_tests.drive import menu_pick, new_device, press, setup_match
 from host_tests.test_damaged import pack, record
 from tools import build
 from tools.bench import wasm

@@ -12,7 +12,7 @@ from firmware import font, menus, play, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from host_tests import guard
-from host_tests.test_app import new_device, top
+from host_tests.drive import new_device, top
 
 NORMAL = font.NORMAL_SIZE
 

@@ -15,7 +15,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from host_tests import standin
 from host_tests.check import raises
-from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
 
 GAME = ("standin", "Stand-in", "host_tests.standin", "host_tests.standin")

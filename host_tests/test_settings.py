@@ -9,7 +9,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from firmware import app as firmware_app
 from firmware import play, saves, settings, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from host_tests.test_app import check_frame, menu_pick, new_device, press, setup_match, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, setup_match, top
 
 
 def open_settings(dev):
