@@ -162,11 +162,9 @@ class Table(Base):
     @staticmethod
     def _card(fb, x, card, inverted):
         # A card of the trick, framed (or filled) 17 x 11; returns its left x.
-        if inverted:
-            fb.fill_rect(x, MSG_Y - 1, 17, 11, 1)
-        else:
+        if not inverted:
             fb.rect(x, MSG_Y - 1, 17, 11, 1)
-        font.text(fb, font.card_label(card), x + 3, MSG_Y + 1, 0 if inverted else 1, ui.NORMAL)
+        ui.cell(fb, font.card_label(card), x + 3, MSG_Y + 1, inverted, ui.NORMAL, 17, 11, left=3, top=2)
         return x
 
     def _player(self, fb, seat, y):

@@ -238,13 +238,11 @@ class Table(Base):
             if m >= 0:
                 x, y = BOX[r]
                 on = q == win
-                if on:
-                    fb.fill_rect(x, y, BOX_W, BOX_H, 1)
-                else:
+                if not on:
                     fb.rect(x, y, BOX_W, BOX_H, 1)
                 t = play_text(m)
-                x += (BOX_W + 1 - font.width(t, NORMAL)) // 2  # the ink centred
-                font.text(fb, t, x, y + LABEL_DY, 0 if on else 1, NORMAL)
+                dx = (BOX_W + 1 - font.width(t, NORMAL)) // 2  # the ink centred
+                ui.cell(fb, t, x + dx, y + LABEL_DY, on, NORMAL, BOX_W, BOX_H, left=dx, top=LABEL_DY)
         if self.mode in (BIDS, TRUMPS, JOKER):
             self._options(fb)
         if self.mode != JOKER:
@@ -304,9 +302,7 @@ class Table(Base):
 
     @staticmethod
     def _name(fb, text, x, y, turn):
-        if turn:
-            fb.fill_rect(x - 1, y - 1, font.width(text) + 1, 7, 1)
-        font.text(fb, text, x, y, 0 if turn else 1)
+        ui.cell(fb, text, x, y, turn)
 
     def _hand(self, fb):
         sel = self.cards.at() if self.cursor is self.cards else None
@@ -330,10 +326,7 @@ class Table(Base):
                 t = font.SUIT_CHARS[(m - G.LEAD) >> 1]
             else:
                 t = "HIGH" if m == G.JOKER_HI else "LOW"
-            w = font.width(t, NORMAL)
-            if on:
-                fb.fill_rect(x - 1, y - 1, w + 2, 10, 1)
-            font.text(fb, t, x, y, 0 if on else 1, NORMAL)
+            ui.cell(fb, t, x, y, on, NORMAL, font.width(t, NORMAL) + 2, 10)
         if self.mode == BIDS:
             no = v.forbidden()
             if no >= 0:  # GJ-9: the dealer's forbidden bid, crossed out
@@ -371,11 +364,7 @@ class Table(Base):
             font.text(fb, self.match.short(q), 0, y)
             x = 16
             for i in range(q, len(draw), 4):
-                last = i == len(draw) - 1
-                t = card_text(draw[i])
-                if last:
-                    fb.fill_rect(x - 1, y - 1, 10, 7, 1)
-                font.text(fb, t, x, y, 0 if last else 1)
+                ui.cell(fb, card_text(draw[i]), x, y, i == len(draw) - 1, SMALL, 10)
                 x += 12
         d = (len(draw) - 1) % 4
         font.text(fb, "First Ace: %s. A: start" % says(d, self.match.you, "deals"), 0, MSG_Y)
@@ -415,9 +404,10 @@ class Sheet(scores.ScoreSheet):
             if mark < 0:
                 ui.strike(fb, t, x, y)
                 continue
-            if mark > 0:
-                fb.fill_rect(x - 1, y - 1, font.width(t) + 1, 7, 1)
-            font.text(fb, t, x, y, 0 if mark > 0 else c)
+            if c:
+                ui.cell(fb, t, x, y, mark > 0)
+            else:  # on a row drawn inverted
+                font.text(fb, t, x, y, 0)
 
     def draw(self, fb):
         st = self.st

@@ -252,7 +252,7 @@ class Table(Base):
             if j < len(sp):
                 self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
             elif sel is not None and sel[0] == y and sel[1] == x:
-                fb.fill_rect(x - 1, y + LABEL_DY - 1, 13, 9, 1)  # the free slot as a target
+                ui.cell(fb, "", x, y + LABEL_DY, True, NORMAL, 13)  # the free slot as a target
             else:
                 fb.hline(x + 3, y + LABEL_DY + 7, 6, 1)  # an empty slot
 

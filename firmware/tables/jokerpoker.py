@@ -335,8 +335,7 @@ class Table(Base):
             c = bets[h] if bets[h] != J.UNKNOWN else (self.chosen[h] if h < len(self.chosen) else -1)
             ask = self.mode == BETS and h == len(self.chosen)
             if c >= 0 or ask:
-                fb.fill_rect(_BET_X, y - 1, 8, 10, 1)
-                font.text(fb, "?" if ask else "%d" % c, _BET_X + 1, y, 0, NORMAL)
+                ui.cell(fb, "?" if ask else "%d" % c, _BET_X + 1, y, True, NORMAL, 8, 10)
         fb.hline(0, _ACT_Y - 2, ui.W, 1)
         self._actions(fb, cards)
         self._left(fb)
@@ -389,10 +388,7 @@ class Table(Base):
         x = LEFT_X
         for c in range(5):
             for _ in range(free[c]):
-                on = at is not None and at[1] == x
-                if on:
-                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 9, 1)
-                font.text(fb, "%d" % c, x, LEFT_Y, 0 if on else 1, NORMAL)
+                ui.cell(fb, "%d" % c, x, LEFT_Y, at is not None and at[1] == x, NORMAL, 8)
                 x += _LEFT_DX
 
     def _lines(self, vals):
@@ -442,9 +438,7 @@ class Table(Base):
             pot += bet
             who = self.match.short(q)
             bets.append("%s %d" % (who, bet))
-            if q in won:
-                fb.fill_rect(0, y, _R_CARD_X - 1, 7, 1)
-            font.text(fb, who, 1, y + 1, 0 if q in won else 1)
+            ui.cell(fb, who, 1, y + 1, q in won, SMALL, _R_CARD_X - 1)
             x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)

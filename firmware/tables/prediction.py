@@ -166,11 +166,10 @@ class Table(Base):
             x = p % 5 * PITCH
             c = v.card_at(p)
             if c != P.UNKNOWN:
-                on = p == lit
-                if on:  # inverted, a column clear left of the label too
-                    fb.fill_rect(x - 1, y, _CELL + 1, _CELL, 1)
                 t = font.card_label(P.CARD[c])
-                font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
+                dx = 3 if len(t) == 1 else 0
+                # inverted when lit, a column clear left of the label too
+                ui.cell(fb, t, x + dx, y + 2, p == lit, NORMAL, _CELL + 1, _CELL, left=1 + dx, top=2)
             elif p == aim or (at is not None and at[0] == y and at[1] == x):
                 fb.fill_rect(x, y, _CELL, _CELL, 1)  # the card pointed at
                 fb.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, 0)
