@@ -15,15 +15,15 @@ from engine import const, registry
 from engine.rng import Rng
 from firmware import saves, tables, ui
 
-FRAME_MS = 30
-DARK_POLL_MS = 50  # between button polls while the panel is off
-DIM_MS = 60000
-OFF_MS = 300000
-DIM_CONTRAST = 0
+FRAME_MS = const(30)
+DARK_POLL_MS = const(50)  # between button polls while the panel is off
+DIM_MS = const(60000)
+OFF_MS = const(300000)
+DIM_CONTRAST = const(0)
 _AWAKE = const(0)
 _DIM = const(1)
 _DARK = const(2)
-GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
+GROWTH = const(2048)  # heap bytes a finished match may leave before a board resets softly
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
 TOO_LONG = "Saving is off: this match is too long to save"
 
@@ -72,19 +72,19 @@ class App:
     # --- frames ---
 
     def step(self):
-        bt = self.buttons
-        bt.poll()
+        buttons = self.buttons
+        buttons.poll()
         self.now = now = self.clock.ticks_ms()
-        b = bt.get()
+        b = buttons.get()
         if b >= 0:
             self.touched = now
             if self.saver != _AWAKE:
-                bt.clear()  # the press that wakes does nothing else
+                buttons.clear()  # the press that wakes does nothing else
                 self.wake()
                 return False
         while b >= 0:
             self.press(b)
-            b = bt.get()
+            b = buttons.get()
         if self.saver == _DARK:
             return False
         self.stack[-1].tick(now)

@@ -5,10 +5,12 @@
 # firmware/circuitpy.py has CircuitPython's; start() is what main.py and code.py run.
 import json
 
+from engine import const
+
 BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons expects
-GPIO_MAX = 29  # RP2040: GP0..GP29
+GPIO_MAX = const(29)  # RP2040: GP0..GP29
 RUNTIMES = ("micropython", "circuitpython")
-MAX_BYTES = 4096  # a profile is a few hundred bytes; a larger board.json is refused unread
+MAX_BYTES = const(4096)  # a profile is a few hundred bytes; a larger board.json is refused unread
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")

@@ -142,10 +142,10 @@ class FrameBuffer:
             hi_row = lo_row + stride
             for sx in range(sx0, sx1):
                 b = sbuf[srow + sx]
-                nb = ~b & valid
+                unset = ~b & valid
                 b &= valid
-                ones = (b if on_set & 1 else 0) | (nb if on_set & 2 else 0)
-                zeros = (b if on_clear & 1 else 0) | (nb if on_clear & 2 else 0)
+                ones = (b if on_set & 1 else 0) | (unset if on_set & 2 else 0)
+                zeros = (b if on_clear & 1 else 0) | (unset if on_clear & 2 else 0)
                 if lo_ok:
                     i = lo_row + sx
                     dbuf[i] = (dbuf[i] | ((ones << shift) & lo_mask)) & ~((zeros << shift) & lo_mask) & 0xFF

@@ -2,12 +2,12 @@
 # far, and the save that follows every move. Seats hold -1 for a person, else
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
-from engine import registry
+from engine import const, registry
 from engine.rng import Rng
 from engine.state import seat_name
 from firmware import saves
 
-PERSON = -1
+PERSON = const(-1)
 
 
 class Match:

@@ -8,9 +8,9 @@ from firmware import scores, tables, ui
 from firmware.match import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
-NONE = 0
-DEAL = 1  # a game of the match ended: CONTINUE is the only move
-MATCH = 2
+NONE = const(0)
+DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
+MATCH = const(2)
 
 
 class GameScreen(ui.Screen):

@@ -15,9 +15,9 @@
 import binascii
 import os
 
-from engine import record
+from engine import const, record
 
-VERSION = 2
+VERSION = const(2)
 NAME = "save.jp"
 TMP = "save.tmp"
 ASIDE = "save.bad"  # a damaged save set aside (saves_reading.set_aside)
@@ -27,9 +27,9 @@ MAGIC = "JPSAVE"
 # 24 * 42 = 1008 moves (703 the longest of 12 bot matches of every game, option
 # and seat count). Joker Poker's swaps and Prediction's re-pointing are a
 # person's to make as often as they like: twice that is room for them.
-MAX_MOVES = 2048
-MAX_PAYLOAD = 4 * MAX_MOVES + 256  # "255," a move; the other fields of a save take under 128 bytes
-HEAD = 32  # bytes that hold any header line the firmware writes ("JPSAVE 2 89abcdef 8448\n")
+MAX_MOVES = const(2048)
+MAX_PAYLOAD = const(4 * MAX_MOVES + 256)  # "255," a move; the other fields of a save take under 128 bytes
+HEAD = const(32)  # bytes that hold any header line the firmware writes ("JPSAVE 2 89abcdef 8448\n")
 MAX_FILE = HEAD + MAX_PAYLOAD  # a file (save or settings) larger than this is refused unread
 
 

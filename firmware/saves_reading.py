@@ -15,7 +15,7 @@ from firmware.tables import playable
 
 SAVED = "Saved match"  # the save in a notice (told())
 FIELDS = ("game", "options", "seed", "seats", "moves")
-MAX_SEATS = 4  # the most any game has
+MAX_SEATS = const(4)  # the most any game has
 
 
 def refused(root, e):
@@ -87,7 +87,7 @@ def _checked(rec):
 # ----- reading any file of the board
 
 _MAX_LISTS = const(64)  # JSON arrays and objects in a payload: a save has 4
-KEPT = 3  # damaged files kept for a look, the newest first: save.bad, save.bad.1, save.bad.2
+KEPT = const(3)  # damaged files kept for a look, the newest first: save.bad, save.bad.1, save.bad.2
 
 
 class SaveError(ValueError):

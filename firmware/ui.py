@@ -4,16 +4,16 @@
 # frame first and draws only when a screen set `dirty`), on_button(b) takes one
 # press, tick(now) runs every frame for screens that act on time (bots). An
 # `overlay` screen (dialog, pause menu) is drawn over the screen beneath it.
-from engine import cards
+from engine import cards, const
 from firmware import font
 from firmware.text import wrap  # noqa: F401  (the screens' word wrap)
 from firmware.buttons import UP, DOWN, LEFT, RIGHT, A, B
 
-W = 128
-H = 64
-SMALL = 0
-NORMAL = 1
-ROW = 9  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
+W = const(128)
+H = const(64)
+SMALL = const(0)
+NORMAL = const(1)
+ROW = const(9)  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
 RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 

@@ -160,7 +160,7 @@ def test_a_board_that_cannot_start_says_why_and_blinks(tree):  # noqa: F811
         with Pico(dict(tree, **files), display=display) as pico:
             pico.watch(LED)
             pico.run(9000)
-            groups, lit = counts(pico.levels(LED), pico.ms())
+            groups, lit = counts(pico.levels(LED), pico.emulated_ms())
             assert len(groups) >= 3 and groups == [blinks] * len(groups), (said, groups)
             assert min(lit) >= 190 and max(lit) <= 210, lit  # 200 ms each
             assert said in pico.console and "The LED blinks %d times" % blinks in pico.console, pico.console

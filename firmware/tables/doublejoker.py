@@ -24,15 +24,15 @@ RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 1
 SUITS = "\x01\x02\x03\x04"
 _CW = const(4)  # SMALL cell width
 _TOP_Y = const(1)
-ROW0 = 11  # y of the clubs row
-PITCH = 8
-OPP_END = 48  # the opponent's ranks end here, right-aligned towards the stacks
-STACK_X = 52
+ROW0 = const(11)  # y of the clubs row
+PITCH = const(8)
+OPP_END = const(48)  # the opponent's ranks end here, right-aligned towards the stacks
+STACK_X = const(52)
 _STACK_W = const(27)  # the stack's frame, from STACK_X - 2
-MINE_X = 80
-MSG_Y = 45
-TEXT_Y = 44  # the message's rows: two stand clear of the status line
-FOOT_Y = 58
+MINE_X = const(80)
+MSG_Y = const(45)
+TEXT_Y = const(44)  # the message's rows: two stand clear of the status line
+FOOT_Y = const(58)
 
 
 class Table(Base):

@@ -29,24 +29,24 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 SMALL = ui.SMALL
-HAND_Y = 46  # the hand row's labels
-HAND_DX = 14  # a card and two pixels
-MSG_Y = 58
+HAND_Y = const(46)  # the hand row's labels
+HAND_DX = const(14)  # a card and two pixels
+MSG_Y = const(58)
 _MID_Y = const(18)  # the middle row: the side seats' trick cards, or the choices
 # Trick card boxes (left x, top y) by seat relative to the viewer: 0 the
 # viewer, 1 on the left, 2 opposite, 3 on the right.
-BOX_W = 21  # a led Joker's three cells and a column clear of the frame each side
-BOX_H = 11  # a NORMAL label and a row clear of the frame above and below it
-LABEL_DY = 2
+BOX_W = const(21)  # a led Joker's three cells and a column clear of the frame each side
+BOX_H = const(11)  # a NORMAL label and a row clear of the frame above and below it
+LABEL_DY = const(2)
 BOX = ((54, 28), (32, _MID_Y - 1), (54, 7), (76, _MID_Y - 1))
 INFO = ((0, 37), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
-WATCH = 0  # nothing to choose
-CARDS = 1  # a card of the hand
-JOKER = 2  # the Joker's high or low, and a led Joker's suit
-BIDS = 3
-TRUMPS = 4
-DRAW = 1  # held: the deal that found the first dealer
-TRICK = 2  # held: a finished trick
+WATCH = const(0)  # nothing to choose
+CARDS = const(1)  # a card of the hand
+JOKER = const(2)  # the Joker's high or low, and a led Joker's suit
+BIDS = const(3)
+TRUMPS = const(4)
+DRAW = const(1)  # held: the deal that found the first dealer
+TRICK = const(2)  # held: a finished trick
 HI = "\x12"
 LO = "\x13"
 

@@ -23,22 +23,22 @@ from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
-BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
-BOX_H = 14
-LABEL_DY = 3  # a card label's top in a stack or spares row
-KEY_DY = 9  # a conditional block's key card (SMALL), under the top card
+BOX_W = const(15)  # a stack: a NORMAL card label with a pixel of margin and a frame
+BOX_H = const(14)
+LABEL_DY = const(3)  # a card label's top in a stack or spares row
+KEY_DY = const(9)  # a conditional block's key card (SMALL), under the top card
 STACK_X = (0, 16, 32, 48)
-SPLIT_X = 65  # the line between the stacks and the spares
+SPLIT_X = const(65)  # the line between the stacks and the spares
 SPARE_X = (68, 82, 96)
 INFO_Y = (0, 21)  # the opponent's line, the viewer's line
 BOARD_Y = (6, 27)  # the opponent's stacks and spares, the viewer's
-HAND_Y = 43  # the cursor's block a row clear of the stacks, the underline of the message
-HAND_DX = 14
+HAND_Y = const(43)  # the cursor's block a row clear of the stacks, the underline of the message
+HAND_DX = const(14)
 _PTS_X = const(118)  # the centre of the deal points
-MSG_Y = 53
-COLS = 32  # SMALL characters in a line
-SPARE = 64  # a card choice from the spares: SPARE + card
-JOKER = 52  # the card the moves name for either Joker
+MSG_Y = const(53)
+COLS = const(32)  # SMALL characters in a line
+SPARE = const(64)  # a card choice from the spares: SPARE + card
+JOKER = const(52)  # the card the moves name for either Joker
 
 
 class Table(Base):

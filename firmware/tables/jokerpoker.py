@@ -40,13 +40,13 @@ NORMAL = ui.NORMAL
 SMALL = ui.SMALL
 ROW_Y = (1, 12, 23)  # the three hand rows
 _CARD_X = const(8)  # the first card of a hand row
-PITCH = 13  # a card label (12 px) and a pixel between
-NAME_X = 73
+PITCH = const(13)  # a card label (12 px) and a pixel between
+NAME_X = const(73)
 _BET_X = const(121)  # a hand's bet, an inverted digit, a column clear of the longest name
 _ACT_Y = const(34)
 ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
-LEFT_Y = 43  # the betting cards left
-LEFT_X = 44
+LEFT_Y = const(43)  # the betting cards left
+LEFT_X = const(44)
 _LEFT_DX = const(9)
 LINE_Y = (52, 58)
 # The reveal
@@ -55,12 +55,12 @@ _R_CARD_X = const(15)
 _R_NAME_X = const(81)  # room for the longest name, "Str flush 10"
 FOOT_Y = (45, 51, 58)
 
-ARRANGE = 0  # choosing a card to move, or an action
-PAIR = 1  # choosing the card to swap it with
-JOKER = 2  # choosing the Jokers' rank
-BETS = 3  # choosing the betting cards
-WATCH = 4  # nothing to choose
-PUT_BACK = -2  # PAIR: the picked card itself
+ARRANGE = const(0)  # choosing a card to move, or an action
+PAIR = const(1)  # choosing the card to swap it with
+JOKER = const(2)  # choosing the Jokers' rank
+BETS = const(3)  # choosing the betting cards
+WATCH = const(4)  # nothing to choose
+PUT_BACK = const(-2)  # PAIR: the picked card itself
 
 
 def name(v):

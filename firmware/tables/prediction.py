@@ -28,18 +28,18 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 _CELL = const(12)  # a grid card, square
-PITCH = 13  # a card and a pixel between
-SPLIT_X = 65  # the line between the grid and the panel
-X = 67  # the panel's left
-ROWS_Y = 10  # the first seat's line
-ROW_H = 8
-CALL_Y = 11  # in the call step: the call, then its odds
-ODDS_Y = 21  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
+PITCH = const(13)  # a card and a pixel between
+SPLIT_X = const(65)  # the line between the grid and the panel
+X = const(67)  # the panel's left
+ROWS_Y = const(10)  # the first seat's line
+ROW_H = const(8)
+CALL_Y = const(11)  # in the call step: the call, then its odds
+ODDS_Y = const(21)  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
 HINT = "\x12\x13RANK \x10\x11SUIT"
 
-GRID = 0  # choosing a card to point at
-PICK = 1  # choosing a call or a prediction
-WATCH = 2  # nothing to choose
+GRID = const(0)  # choosing a card to point at
+PICK = const(1)  # choosing a call or a prediction
+WATCH = const(2)  # nothing to choose
 
 
 def pick_spot(i, move):

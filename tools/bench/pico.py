@@ -161,7 +161,7 @@ def boot_lines(files):
     with Pico(with_save) as pico:
         pico.settle()
         boot = pico.last["drawn"]
-        pressed = pico.ms()
+        pressed = pico.emulated_ms()
         pico.press(NAMES[4])  # A: "Resume Georgian Joker", the title's first line
         pico.settle()
         out.append("pico: resume of the longest Georgian Joker match (%d moves, a %d-byte save): %.0f ms from "
