@@ -15,9 +15,10 @@
 import binascii
 import os
 
-from engine import const, record
+from engine import const
 
 VERSION = const(2)
+PERSON = const(-1)  # a seat a person plays; a bot's seat holds its level
 NAME = "save.jp"
 TMP = "save.tmp"
 ASIDE = "save.bad"  # a damaged save set aside (saves_reading.set_aside)
@@ -59,6 +60,8 @@ def pack(magic, version, payload):
 
 
 def encode(rec):
+    from engine import record  # not at start-up: the title writes no save
+
     return pack(MAGIC, VERSION, record.dumps(rec).encode())
 
 

@@ -228,7 +228,6 @@ class Table(Base):
         if self.held == DRAW:
             self._draw_dealer(fb)
             return
-        v = self.v
         self._corner(fb)
         shown, lead, win = self._trick()
         for r in range(4):
