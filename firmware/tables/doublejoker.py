@@ -205,8 +205,8 @@ class Table(Base):
         g = self.g
         if self.held:
             return "A: next"
-        ph = st.phase()
-        if ph == g.BETWEEN or ph == g.OVER or not self.match.persons():
+        phase = st.phase()
+        if phase == g.BETWEEN or phase == g.OVER or not self.match.persons():
             return ""  # bots only: the arrow shows who moves
         who = st.to_move()
         if not self.match.is_person(who):
@@ -218,4 +218,4 @@ class Table(Base):
         card = " " + ui.glyphs(label(m - g.PLAY if m >= g.PLAY else m))
         if m < g.TAKE:
             return "A: place" + card
-        return ("A: lead" if ph == g.LEAD else "A: follow") + card
+        return ("A: lead" if phase == g.LEAD else "A: follow") + card

@@ -112,16 +112,16 @@ class Table(Base):
         spots = []
         if st.to_move() == viewer and self.match.is_person(viewer) and not st.deal_over():
             self.legal = v.legal_moves()
-            ph = v.phase()
-            if ph == G.PLAYING:
+            phase = v.phase()
+            if phase == G.PLAYING:
                 self.mode = CARDS
                 for i in range(len(self.hand)):
                     c = self.hand[i]
                     if self._plays(c):
                         spots.append((HAND_Y, self._hand_x(i), c))
-            elif ph == G.BIDDING:
+            elif phase == G.BIDDING:
                 self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
-            elif ph == G.CHOOSE:
+            elif phase == G.CHOOSE:
                 self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
         self.cards.set(spots)
 
@@ -388,9 +388,9 @@ class Sheet(scores.ScoreSheet):
         self.rows = bytearray()  # a deal's index, or PHASE + a finished phase
         for i in range(st.deals_done()):
             self.rows.append(i)
-            ph = st.phase_of(i)
-            if i + 1 == st.phase_deals(ph)[1]:
-                self.rows.append(self.PHASE + ph)
+            phase = st.phase_of(i)
+            if i + 1 == st.phase_deals(phase)[1]:
+                self.rows.append(self.PHASE + phase)
         self.top = max(0, len(self.rows) - self.ROWS)
 
     def _cells(self, fb, y, label, cells, marks=None, c=1):
@@ -429,9 +429,9 @@ class Sheet(scores.ScoreSheet):
                 self._cells(fb, y, "%d" % G.SIZES[st.nines][i],
                             ["%d %s" % (bids[q], scores.number(pts[q])) for q in range(4)], marks)
             else:
-                ph = i - self.PHASE
+                phase = i - self.PHASE
                 fb.fill_rect(0, y - 1, ui.W, self.PITCH, 1)  # a phase's subtotals, inverted
-                self._cells(fb, y, "=%d" % (ph + 1), [scores.number(t) for t in st.phase_total(ph)], None, 0)
+                self._cells(fb, y, "=%d" % (phase + 1), [scores.number(t) for t in st.phase_total(phase)], None, 0)
             y += self.PITCH
         if not self.rows:
             ui.centre(fb, "no deal finished yet", y, 1, SMALL)

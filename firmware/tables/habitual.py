@@ -81,10 +81,10 @@ class Table(Base):
             for i in range(len(self.hand)):
                 if min(self.hand[i], JOKER) in playable:
                     spots.append((HAND_Y, self._hand_x(i), self.hand[i]))
-            sp = v.spares(viewer)
-            for j in range(len(sp)):
-                if SPARE + min(sp[j], JOKER) in playable:
-                    spots.append((BOARD_Y[1], SPARE_X[j], SPARE + sp[j]))
+            spares = v.spares(viewer)
+            for j in range(len(spares)):
+                if SPARE + min(spares[j], JOKER) in playable:
+                    spots.append((BOARD_Y[1], SPARE_X[j], SPARE + spares[j]))
         self.cards.set(spots)
 
     @staticmethod
@@ -117,10 +117,10 @@ class Table(Base):
     def _status(self):
         v = self.v
         g = self.g
-        ph = v.phase()
-        if ph >= g.BETWEEN:
+        phase = v.phase()
+        if phase >= g.BETWEEN:
             return self.match.result_text().split(":")[0]
-        if ph == g.SOLO:
+        if phase == g.SOLO:
             p = v.to_move()
             q = 1 - p
             return "%s stopped: %s on alone" % (_cap(self._name(q)),
@@ -246,11 +246,11 @@ class Table(Base):
             font.text(fb, font.card_label(top), x + 2, y + LABEL_DY, c, NORMAL)
 
     def _spares(self, fb, seat, y, sel):
-        sp = self.v.spares(seat)
+        spares = self.v.spares(seat)
         for j in range(3):
             x = SPARE_X[j]
-            if j < len(sp):
-                self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
+            if j < len(spares):
+                self._card(fb, spares[j], x, y + LABEL_DY, sel, y)
             elif sel is not None and sel[0] == y and sel[1] == x:
                 ui.cell(fb, "", x, y + LABEL_DY, True, NORMAL, 13)  # the free slot as a target
             else:
@@ -258,9 +258,9 @@ class Table(Base):
 
     def _card(self, fb, card, x, y, sel, spot_y=None):
         # A card of the hand or the spares; spot_y is the cursor's row for it.
-        sy = y if spot_y is None else spot_y
-        on = sel is not None and sel[0] == sy and sel[1] == x
-        picked = self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x
+        row = y if spot_y is None else spot_y
+        on = sel is not None and sel[0] == row and sel[1] == x
+        picked = self.chosen is not None and self.chosen[0] == row and self.chosen[1] == x
         ui.card(fb, font.card_label(card), x, y, on, picked)
 
     def tag(self):

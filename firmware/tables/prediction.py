@@ -92,22 +92,22 @@ class Table(Base):
         v = st.view(viewer)
         self.v = v
         self.mode = WATCH
-        ph = v.phase()
+        phase = v.phase()
         if st.to_move() != viewer or not self.match.is_person(viewer) or st.deal_over():
             return
-        if ph == P.PREDICTING:
+        if phase == P.PREDICTING:
             self._picks([m - P.PREDICT for m in v.legal_moves()], P.PREDICT)
         else:
             spots = []
             for p in range(P.NCARDS):
                 if v.card_at(p) == P.UNKNOWN:
                     spots.append((p // 5 * PITCH, p % 5 * PITCH, P.POINT + p))
-            if ph == P.CALLING:
+            if phase == P.CALLING:
                 p = v.pointed()
                 self.grid.last = (p // 5 * PITCH, p % 5 * PITCH, P.POINT + p)
             self.grid.set(spots)
             self.mode = GRID
-            if ph == P.CALLING:
+            if phase == P.CALLING:
                 self.best = max([o[2] for o in v.odds()])
                 self._picks(v.calls(), P.CALL)
 
@@ -191,13 +191,13 @@ class Table(Base):
             y += ROW_H
         y += 1
         h = self.held
-        aw = v.last_award()
-        if h is not None or aw is not None:
+        award = v.last_award()
+        if h is not None or award is not None:
             # Who called what, or the last card (in NORMAL, as on the grid).
             if h is not None:
                 head, c = self.match.short(h[0]) + " CALLED", h[2]
             else:
-                head, c = "LAST CARD", aw[4]
+                head, c = "LAST CARD", award[4]
             x = font.text(fb, head, X, y + 1) + 2
             font.text(fb, font.card_label(P.CARD[c]), x, y, 1, NORMAL)  # "Joker" would not fit
             y += 9
@@ -211,11 +211,11 @@ class Table(Base):
         v = self.v
         if self.held is not None:
             return self.held[1]
-        aw = v.last_award()
-        if aw is None:
+        award = v.last_award()
+        if award is None:
             return -1
         for p in range(P.NCARDS):
-            if v.card_at(p) == aw[4]:
+            if v.card_at(p) == award[4]:
                 return p
         return -1
 
@@ -254,9 +254,9 @@ class Table(Base):
         else:
             font.text(fb, font.card_label(P.CARD[c]), X + 20, y, 1, NORMAL)
         pts = v.scores()[q] + (0 if v.deal_over() else v.deal_points()[q])
-        aw = v.last_award()
-        if self.held is not None and self.award and aw[0] == q:
-            pts -= aw[3]  # the last card's award comes on the next screen
+        award = v.last_award()
+        if self.held is not None and self.award and award[0] == q:
+            pts -= award[3]  # the last card's award comes on the next screen
         t = "%d" % pts
         font.text(fb, t, ui.W - font.width(t), y + 1)
 
