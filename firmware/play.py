@@ -8,10 +8,10 @@ from firmware import font, scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
-HOLD_MS = 600  # B held this long on a table opens the look back (firmware/aids/lookback.py)
-NONE = 0
-DEAL = 1  # a game of the match ended: CONTINUE is the only move
-MATCH = 2
+HOLD_MS = const(600)  # B held this long on a table opens the look back (firmware/aids/lookback.py)
+NONE = const(0)
+DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
+MATCH = const(2)
 
 
 class GameScreen(ui.Screen):
@@ -361,8 +361,6 @@ class MatchEnd(EndScreen):
 
     def key(self, b):
         if b == ui.A:
-            from firmware.menus import start_match
-
-            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+            self.app.again(self.setup)
         elif b == ui.B:
             self.app.home()

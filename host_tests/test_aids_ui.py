@@ -18,11 +18,12 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import record, registry
 from engine.rng import Rng
 from engine.state import CONTINUE
-from firmware import play, reading, saves, ui
+from firmware import play, saves, ui
+from firmware import saves_reading as reading
 from firmware.buttons import A, B
 from firmware.play import HINT, TAKE_BACK
-from host_tests.test_app import check_frame, menu_pick, press, set_up, top
-from host_tests.test_habitual_ui import new_device
+from host_tests import drive
+from host_tests.drive import check_frame, menu_pick, press, set_up, top
 
 MAX_STEPS = 60000
 # (game, setup lines: one person in seat 1, the others the top bots, the shortest match)
@@ -33,6 +34,10 @@ GAMES = (
     ("georgian", ["P2: Bot Hard", "P3: Bot Hard", "P4: Bot Hard", "Deals: Nines only"]),
     ("jokerpoker", ["Players: 3", "P2: Bot Hard", "P3: Bot Hard"]),
 )
+
+
+def new_device(root, seed):
+    return drive.new_device(root, seed, bot_delay=60)
 
 
 def start(dev, gid, lines):
