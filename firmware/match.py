@@ -28,15 +28,15 @@ class Match:
         self.rng = Rng(seed)  # the bots', seeded again before each of their moves
         # The hints each seat asked for (firmware/aids/hint.py), kept in the save.
         self.hints = list(hints) if hints else [0] * len(seats)
-        self._replay(moves, len(moves) - _TAIL)
+        self.replay(moves, len(moves) - _TAIL)
 
-    def _replay(self, moves, keep):
+    def replay(self, moves, keep):
         # Plays the match anew from its deal; only the last move's text is
         # shown (describe() is a third of a long replay's time on a Pico).
         # Per person seat, marks holds (moves made, a copy of the state) just
         # before their last decision: a look back replays from there, a take
         # back returns there. None: no decision yet; -1: maybe one, whose copy
-        # was not kept, found by mark(). A resume keeps copies of its last
+        # was not kept, found by firmware.aids.mark(). A resume keeps copies of its last
         # _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
         self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
@@ -46,7 +46,7 @@ class Match:
         last = len(moves) - 1
         for i in range(len(moves)):
             self._apply(moves[i], i == last)
-        if keep > 0:  # the moves before it kept nothing: a decision there is mark()'s to find
+        if keep > 0:  # the moves before it kept nothing: a decision there is aids.mark()'s to find
             for q in range(len(self.seats)):
                 if self.marks[q] is None and self.seats[q] == PERSON:
                     self.marks[q] = -1
@@ -103,38 +103,17 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        return self.choice(seat, self.seats[seat])
+        # (choose is called from here, not from a helper a frame deeper: on
+        # MicroPython a stale word of that frame kept 8 KB of Joker Poker's
+        # plan alive at a match's peak.)
+        return self.bots.choose(self.state.view(seat), self.seats[seat], self.seeded())
 
-    def choice(self, seat, level):
-        # What a bot of that level plays from seat's view. Seeded from the
-        # match seed and the move number, so a resumed match makes the same
-        # choices as one that never stopped, and a hint is the move the top
-        # bot would make there.
+    def seeded(self):
+        # The bots' Rng, seeded from the match seed and the move number, so a
+        # resumed match makes the same choices as one that never stopped, and
+        # a hint (firmware/aids/hint.py) is the move the top bot would make.
         self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.bots.choose(self.state.view(seat), level, self.rng)
-
-    def mark(self, seat):
-        # (moves made, a copy of the state) just before seat's last decision,
-        # or None when that seat has made none. One not kept (after a resume,
-        # a take back) is found by a replay from the deal (a resume's time).
-        if self.marks[seat] == -1:
-            self._replay(self.moves, 0)
-        return self.marks[seat]
-
-    def take_back(self):
-        # The match as it was just before the one person's last decision: the
-        # bots' replies go too, and the save follows. Played again, the same
-        # move gets the same replies (bot_move's seeds).
-        you = self.seats.index(PERSON)
-        n, st = self.mark(you)
-        self.state = st
-        self.moves = self.moves[:n]
-        self.marks[you] = -1  # the decision before, if any
-        self.message = "You took back your move"
-        if n:
-            saves.write(self.root, self.record())
-        else:
-            saves.delete(self.root)  # as a match that made no move
+        return self.rng
 
     def record(self):
         rec = {

@@ -30,9 +30,9 @@ class GameScreen(ui.Screen):
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
         self.b_at = None  # when B went down: a tap on release, a hold looks back
-        self._changed()
+        self.changed()
 
-    def _changed(self):
+    def changed(self):
         # Everything tick() needs, worked out once per move, not per frame.
         st = self.match.state
         self.end = NONE
@@ -53,7 +53,7 @@ class GameScreen(ui.Screen):
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
-        self._changed()
+        self.changed()
 
     def busy(self):
         return self.pending >= 0 or self.b_at is not None or (self.bot or self.end != NONE) and not self.table.holding()
@@ -156,14 +156,6 @@ class GameScreen(ui.Screen):
 
         self.app.push(LookBack(self.app, self.match, self.viewer))
 
-    def take_back(self):
-        try:
-            self.match.take_back()
-        except OSError as e:
-            self.app.saving_off(e)
-        self.moved_at = self.app.now
-        self._changed()
-
     def draw(self, fb):
         self.table.draw(fb)
 
@@ -201,31 +193,25 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
-HINT = "Hint"
+AIDS = ("firmware.aids.takeback", "firmware.aids")  # the aids' lines of the pause menu: loaded while it opens or acts
 LOOK = "hold B: look back"
-TAKE_BACK = "Take back my move"
 
 
 class Pause(ui.Menu):
     # Over the table (game: the game screen) it offers the aids that fit
-    # (issue 24): a hint to the person to move, a take back to one person
-    # against bots (firmware/aids/takeback.py says when).
+    # (issue 24, firmware/aids/takeback.py lines()) and its title bar says how
+    # to look back (B held there): every B tap on a table lands here.
     overlay = True
 
     def __init__(self, app, game=None):
         items = ["Resume"]
         self.game = game
         if game is not None:
-            if game.my_turn() and game.pending < 0 and not game.table.holding():
-                items.append(HINT)
             from firmware.aids import takeback
 
-            if takeback.offered(app.match):
-                items.append(TAKE_BACK)
+            items += takeback.lines(app, game)
             takeback = None
-            registry.forget(("firmware.aids.takeback", "firmware.aids"))
-        # Over the table, the title bar also says how to look back (B held
-        # there): every B tap on a table lands here.
+            registry.forget(AIDS)
         ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
 
     def draw(self, fb):
@@ -241,13 +227,6 @@ class Pause(ui.Menu):
         t = self.items[i]
         if t == "Resume":
             self.app.pop()
-        elif t == HINT:
-            from firmware.aids.hint import Hint
-
-            self.app.replace(Hint(self.app, self.game))
-        elif t == TAKE_BACK:
-            self.app.pop()
-            self.game.take_back()
         elif t == "Rules":
             from firmware.rules import Rules
 
@@ -256,8 +235,14 @@ class Pause(ui.Menu):
             game = self.app.stack[0]  # the game screen, under this menu
             sheet = game.table.sheet(self.app)
             self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
-        else:
+        elif t == "Quit match":
             self.app.replace(QuitConfirm(self.app, self.game))
+        else:
+            from firmware.aids import takeback
+
+            takeback.chosen(self.app, self.game, t)
+            takeback = None
+            registry.forget(AIDS)
 
 
 class QuitConfirm(ui.Dialog):

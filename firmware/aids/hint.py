@@ -1,6 +1,6 @@
 # Hint (issue 24): the pause menu's "Hint" asks the top bot what it would
 # play from the seat of the person to move, from that seat's view alone
-# (Match.choice: the view, the same seeding as a bot's move, so the same
+# (the view, the same seeding as a bot's move (Match.seeded), so the same
 # budget and time), and says it is the bot's choice; A plays it, B goes back
 # to the table. The match counts each seat's hints (kept in the save, shown
 # at the match's end). Loaded while it is open.
@@ -28,7 +28,7 @@ class Hint(ui.Dialog):
             return  # thinking is said on the panel before the search starts
         m = self.game.match
         seat = self.game.who
-        self.move = m.choice(seat, self.level)
+        self.move = m.bots.choose(m.state.view(seat), self.level, m.seeded())
         if m.scratch:
             registry.forget(m.scratch)
         m.hints[seat] += 1

@@ -5,10 +5,11 @@
 # trick where the game has tricks. Opened by holding B on a table
 # (firmware/play.py). Nothing is kept between moves: the lines are made when
 # it opens, by replaying from the copy of the state the match keeps from just
-# before that person's last decision (Match.mark), and this module is dropped
+# before that person's last decision (firmware.aids.mark), and this module is dropped
 # when the screen closes.
 from engine.state import says
 from firmware import font, tables, ui
+from firmware.aids import mark
 
 MOST = 48  # lines kept: six pages; the oldest go first
 _COLS = 32  # SMALL cells across the panel
@@ -22,12 +23,12 @@ def made(match, viewer):
     # won)] or None), from the viewer's last decision, or from the deal when
     # they have made none (all bots, say; the replay then costs a resume's time).
     you = match.you
-    mark = match.mark(viewer) if match.is_person(viewer) else None
-    if mark is None:
+    at = mark(match, viewer) if match.is_person(viewer) else None
+    if at is None:
         n, st = 0, match.game.new_game(match.seed, match.options, len(match.seats))
         title = "The last moves"
     else:
-        n, st = mark[0], mark[1].clone()
+        n, st = at[0], at[1].clone()
         title = "Since your move" if viewer == you or match.persons() == 1 else "Since %s moved" % match.short(viewer)
     entries = []  # per move, its lines, oldest first
     trick = None

@@ -1,6 +1,6 @@
 # Take back (issue 24): with one person and bots, the pause menu offers to
 # return the match to just before the person's last decision, the bots'
-# replies undone too (firmware/match.py take_back). Not offered once anything
+# replies undone too (take_back below). Not offered once anything
 # since that decision showed the person a card they had not seen before it:
 # played again, the move would be made knowing it. Per game (the rules
 # screens say so, in "How to play on Joker Pocket"):
@@ -10,8 +10,37 @@
 #   Prediction   a call, which turns a card
 #   Georgian     a card a bot plays, and a trump named (the rest of the hands dealt)
 #   Joker Poker  nothing else: arrangements and bets stay secret until the reveal
-# Loaded with the pause menu, dropped with it.
+# The pause menu's lines for the aids are here too (lines, chosen): this
+# module is loaded while the menu opens or acts on them, then dropped.
 from engine.state import CONTINUE
+from firmware import saves
+from firmware.aids import mark
+from firmware.saves import PERSON
+
+HINT = "Hint"
+TAKE_BACK = "Take back my move"
+
+
+def lines(app, game):
+    # The pause menu's aid lines over the table: a hint to the person to
+    # move, a take back when offered.
+    out = []
+    if game.my_turn() and game.pending < 0 and not game.table.holding():
+        out.append(HINT)
+    if offered(app.match):
+        out.append(TAKE_BACK)
+    return out
+
+
+def chosen(app, game, line):
+    # One of lines() chosen in the pause menu (app's top screen).
+    if line == HINT:
+        from firmware.aids.hint import Hint
+
+        app.replace(Hint(app, game))
+    else:
+        app.pop()
+        take_back(app, game)
 
 
 def offered(match):
@@ -19,11 +48,11 @@ def offered(match):
     you = match.you
     if you is None or match.persons() != 1:
         return False
-    mark = match.mark(you)
-    if mark is None:
+    at = mark(match, you)
+    if at is None:
         return False
-    st = mark[1].clone()
-    for m in match.moves[mark[0]:]:
+    st = at[1].clone()
+    for m in match.moves[at[0]:]:
         if shows(match, st, m):
             return False
         st.apply_legal(m)
@@ -46,3 +75,25 @@ def shows(match, st, m):
     if gid == "georgian":
         return m >= g.TRUMP or (not mine and m < g.BID)  # a trump named; a card or Joker played
     return False
+
+
+def take_back(app, game):
+    # The match as it was just before the one person's last decision: the
+    # bots' replies go too, and the save follows. Played again, the same move
+    # gets the same replies (Match.seeded).
+    match = game.match
+    you = match.seats.index(PERSON)
+    n, st = mark(match, you)
+    match.state = st
+    match.moves = match.moves[:n]
+    match.marks[you] = -1  # the decision before, if any
+    match.message = "You took back your move"
+    try:
+        if n:
+            saves.write(match.root, match.record())
+        else:
+            saves.delete(match.root)  # as a match that made no move
+    except OSError as e:
+        app.saving_off(e)
+    game.moved_at = app.now
+    game.changed()

@@ -178,7 +178,9 @@ def aids(gid, out):
                 got = {}
                 yield from _aids_at(app, g, got)
                 break
-            g.play(app.match.choice(g.who, 0))  # the person plays as the Easy bot would
+            m = app.match
+            g.play(m.bots.choose(m.state.view(g.who), 0, m.seeded()))  # the person plays as the Easy bot would
+            m = None
             mine += 1
         g = None
         app.step()
