@@ -19,7 +19,7 @@ def configs():
     out = []
     for gid in registry.ids():
         lo, hi = registry.load(gid).INFO.seats
-        top = len(registry.bots(gid).LEVELS) - 1
+        top = registry.bots(gid).ORDER[-1]
         for n in range(lo, hi + 1):
             out.append((gid, n, top))
     return out

@@ -32,7 +32,7 @@ def new_device(root, seed):
 
 
 def start(dev, seats, deals=1, open_hands=False):
-    # Title -> Habitual Joker -> seats ("Person", "Bot Easy", ...) and options -> Start.
+    # Title -> Habitual Joker -> seats ("Person", "Bot Medium", ...) and options -> Start.
     t = top(dev)
     while t.items[t.cur] != "Habitual Joker":
         press(dev, DOWN)
@@ -156,7 +156,7 @@ def test_person_against_bot_plays_a_whole_match(tmp_path):
     # Every play through the cursor (HJ-9..13 checked by choose()), to the end
     # screen of each deal and of the match.
     dev = new_device(tmp_path / "pvb", seed=11)
-    start(dev, ["Person", "Bot Easy"], deals=3)
+    start(dev, ["Person", "Bot Medium"], deals=3)
     deal_ends = 0
     checked = 0
     for _ in range(MAX_FRAMES):
@@ -245,7 +245,7 @@ def test_b_steps_back_then_pauses(tmp_path):
     # B from the target choice goes back to the same card; from the card
     # choice it opens the pause menu.
     dev = new_device(tmp_path / "back", seed=3)
-    start(dev, ["Person", "Bot Easy"])
+    start(dev, ["Person", "Bot Medium"])
     dev.idle()
     g = top(dev)
     t = g.table
@@ -406,7 +406,7 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
 def test_end_screens_tell_each_deal(tmp_path):
     # HJ-match: after every deal its result, then the match's.
     dev = new_device(tmp_path / "bvb", seed=9)
-    start(dev, ["Bot Easy", "Bot Easy"], deals=3)
+    start(dev, ["Bot Medium", "Bot Medium"], deals=3)
     rows = []
     for _ in range(MAX_FRAMES):
         t = top(dev)
@@ -425,7 +425,7 @@ def test_end_screens_tell_each_deal(tmp_path):
 
 def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
     dev = new_device(tmp_path / "cursor", seed=8)
-    start(dev, ["Person", "Bot Easy"])
+    start(dev, ["Person", "Bot Medium"])
     dev.idle()
     g = top(dev)
     t = g.table
@@ -453,7 +453,7 @@ from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
 rig.frame()
-for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Easy
+for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Medium
     rig.press(b)
 n = 0
 for _ in range(20000):
