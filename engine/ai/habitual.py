@@ -1,8 +1,9 @@
 # Bots for Habitual Joker (levels: engine/ai/__init__.py). All see only a view
 # (HJ-hidden). Easy plays as a newcomer does (newcomer()).
-# Medium weighs each legal move by simple rules (value()): Jokers on the opponent's richest
-# stack, score from hand on one's own stacks, never give points lightly, block
-# when the unblocking card is out of the opponent's reach, keep guarding cards.
+# Medium weighs each legal move by simple rules (value()): Jokers on the
+# opponent's richest stack, score from hand on one's own stacks, never give
+# points lightly, block when the unblocking card is out of the opponent's
+# reach, keep guarding cards.
 # Hard samples the unseen cards (engine.ai.sampling) and compares Medium's best
 # few moves by short playouts in the sampled worlds, scored by the point margin
 # and by how many plays onto their own stacks each side is left with.
@@ -145,8 +146,8 @@ def newcomer(v, moves, rng):
     # Easy: a Joker onto one of the opponent's open stacks as soon as it has
     # one, else a card onto its own stacks (from hand first), else a card to
     # its spares; onto the opponent's stacks only when nothing else is left;
-    # a choice among equals at random. It never blocks on purpose, nor guards against a block, nor
-    # counts what the opponent may hold.
+    # a choice among equals at random. It never blocks on purpose, nor guards
+    # against a block, nor counts what the opponent may hold.
     best = []
     top = -99
     for m in moves:

@@ -12,10 +12,9 @@
 # exactly (engine.games.prediction.weigh), plus what its call takes from the
 # next player, who may not repeat it (PR-7); when the next card turned leaves
 # the last one, it weighs the last card's award exactly too.
+from engine.ai import EASY, HARD, LEVELS, ORDER  # LEVELS, ORDER: every bots module has them
 from engine.games.prediction import (BONUS, CALL, CALLING, CUM, JOKER, JOKERS, NAMED, NCARDS, NSCORE, PREDICT,
                                      PREDICTING, RANK, SUIT, award, gain, taken_points, weigh, weights)
-
-from engine.ai import EASY, HARD, LEVELS, ORDER  # LEVELS, ORDER: every bots module has them
 
 
 def _pick(best, rng):
