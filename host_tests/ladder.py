@@ -5,7 +5,9 @@
 # Wilson interval. A rung holds when the share reaches TARGET for the seat
 # count and the interval's lower end is above chance. On CPython:
 #   python -m host_tests.ladder GAME [SEATS] [MATCHES] [PROCESSES] [UPPER]
+# GAME "all": every game; SEATS 0 (or none): every seat count the game has;
 # UPPER: the upper levels of the rungs to measure, "Medium,Hard" by default.
+# make ladder runs them all.
 import sys
 
 from engine import registry
@@ -40,17 +42,23 @@ def line(game_id, seats, matches, upper, got):
         "holds" if holds(won, lo, seats) else "SHORT")
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    gid = args[0]
-    n = int(args[1]) if len(args) > 1 else registry.load(gid).INFO.seats[1]
+def main(args):
+    games = registry.ids() if args[0] == "all" else [args[0]]
+    seats = int(args[1]) if len(args) > 1 else 0
     matches = int(args[2]) if len(args) > 2 else 800
     procs = int(args[3]) if len(args) > 3 else 1
     names = args[4].split(",") if len(args) > 4 else ["Medium", "Hard"]
-    for name in names:
-        up = LEVELS.index(name)
+    for gid in games:
+        lo, hi = registry.load(gid).INFO.seats
+        for n in range(lo, hi + 1) if not seats else [seats]:
+            for name in names:
+                up = LEVELS.index(name)
 
-        def tell(k, won):
-            print("  %s %d seats, %s: %d matches, %.3f" % (gid, n, name, k, won), file=sys.stderr, flush=True)
+                def tell(k, won):
+                    print("  %s %d seats, %s: %d matches, %.3f" % (gid, n, name, k, won), file=sys.stderr, flush=True)
 
-        print(line(gid, n, matches, up, rung(gid, n, matches, up, procs, tell)), flush=True)
+                print(line(gid, n, matches, up, rung(gid, n, matches, up, procs, tell)), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
