@@ -85,3 +85,21 @@ def test_a_save_of_before_the_ladder_resumes_with_the_same_bots(tmp_path):
         while not m.state.is_over():
             m.play(m.bot_move())
         assert bytes(m.moves) == moves, key
+
+
+def test_a_setup_with_easy_is_remembered(tmp_path):
+    # The setup started last comes back as it was, Easy seats included
+    # (firmware/settings.py keeps the indices; 2 is Easy).
+    root = tmp_path / "remember"
+    dev = new_device(root)
+    menu_pick(dev, "Double Joker")
+    s = top(dev)
+    s.cur = s.items.index("P2: Bot Medium")
+    press(dev, LEFT)
+    assert s.items[s.cur] == "P2: Bot Easy"
+    press(dev, A)
+    assert dev.app.match.seats == [-1, EASY] and dev.app.match.player(1) == "P2 Easy"
+    dev.app.quit_match()
+    dev = new_device(root)
+    menu_pick(dev, "Double Joker")
+    assert "P2: Bot Easy" in top(dev).items
