@@ -334,7 +334,9 @@ def newcomer(v, moves):
             if c < JOKER and (r >= 7 or SUIT[c] == v.trump and r >= 6):  # an Ace or King; a trump Queen
                 k += 1
         k = min(k, v.cards())
-        return BID + k if BID + k in moves else BID + k - 1 if k else BID + 1
+        if BID + k not in moves:  # the dealer's forbidden bid: one less, or one from none
+            k = k - 1 if k else 1
+        return BID + k
     if ph == CHOOSE:
         best = NO_TRUMP
         r = -1

@@ -112,7 +112,7 @@ def _newcomer(view, p, cards):
     runs.sort()
     sets = 2 if hs == 13 else 3  # the 3-card hand takes no set with 13 cards
     h = 0
-    for n, _, i in runs:
+    for n, _, at in runs:
         g = -1  # the hand a set goes to: the next one with room for it
         if n <= -2:
             for t in range(sets):
@@ -120,7 +120,7 @@ def _newcomer(view, p, cards):
                     g = (h + t) % sets
                     h = (g + 1) % sets
                     break
-        for i in range(i, i - n):
+        for i in range(at, at - n):
             if g < 0 or not room[g]:  # a single card, or a set no hand takes whole
                 g = 0
                 while not room[g]:
