@@ -11,7 +11,7 @@ from engine.ai import EASY, HARD, LEVELS, MEDIUM, ORDER
 from firmware import saves
 from firmware.buttons import A, LEFT, RIGHT
 from host_tests.ladder import rung
-from host_tests.test_app import menu_pick, new_device, press, top
+from host_tests.drive import menu_pick, new_device, press, top
 
 BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before_ladder.json")
 
