@@ -9,6 +9,7 @@
 # lowest loses 150. Three such tricks make a deal; a match is DEALS deals; the
 # dealer moves left each deal. Moves are card ids; CONTINUE deals the next deal.
 from engine import codec
+from engine.ai import LEVELS, ORDER  # every level plays alike (choose())
 from engine.cards import label
 from engine.rng import Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
@@ -18,7 +19,6 @@ from firmware.tables import Base, Cursor
 DEALS = 3
 INFO = Game(seats=(2, 4), options=(("open", "Open hands", ("Off", "On"), "%s"),), hidden=True,
             reveal="open", round="deal", counts=POINTS, goal="%d deals" % DEALS, people=3)
-LEVELS = ("Easy",)
 HIDDEN = 255  # a card in another seat's hand, in a view
 
 

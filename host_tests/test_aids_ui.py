@@ -144,7 +144,7 @@ def hint(dev, g, checks):
     dev.idle()
     assert h.move >= 0 and m.state.legal(h.move)
     bots = registry.bots(m.game_id)
-    top_level = len(bots.LEVELS) - 1
+    top_level = bots.ORDER[-1]
     rng = Rng(0)
     rng.seed(m.seed ^ (7919 * (n + 1)))
     assert h.move == bots.choose(m.state.view(seat), top_level, rng)

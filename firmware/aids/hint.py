@@ -15,7 +15,7 @@ class Hint(ui.Dialog):
     def __init__(self, app, game):
         self.game = game
         m = game.match
-        self.level = len(m.bots.LEVELS) - 1
+        self.level = m.bots.ORDER[-1]  # the top level (engine/ai: ORDER, weakest first)
         self.bot = m.bots.LEVELS[self.level]
         ui.Dialog.__init__(self, app, "The %s bot is thinking..." % self.bot, "")
         self.move = -1

@@ -84,14 +84,14 @@ def shortest(info):
 
 def bot_match(app, gid, strong=False):
     # A generator: from the title, a match of bots in every seat of the fewest
-    # the game takes (Easy, or the strongest level in the first seat), to its
+    # the game takes (Medium, or the strongest level in the first seat), to its
     # end screen and back to the title; yields the moves made after every frame.
     from engine import registry
     from firmware import menus, play
     from firmware.buttons import A, B
 
     info = menus.load_game(app, gid).INFO
-    first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
+    first = registry.bots(gid).ORDER[-1] if strong else 0
     menus.start_match(app, gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
     info = menus = None  # the match runs without the title's module
     moves = 0
@@ -164,7 +164,7 @@ def aids(gid, out):
     root = _scratch()
     app = boot(root)
     info = menus.load_game(app, gid).INFO
-    top_level = len(registry.bots(gid).LEVELS) - 1
+    top_level = registry.bots(gid).ORDER[-1]
     menus.start_match(app, gid, shortest(info), [-1] + [top_level] * (info.seats[0] - 1))
     info = menus = None
     mine = 0
@@ -179,7 +179,7 @@ def aids(gid, out):
                 yield from _aids_at(app, g, got)
                 break
             m = app.match
-            g.play(m.bots.choose(m.state.view(g.who), 0, m.seeded()))  # the person plays as the Easy bot would
+            g.play(m.bots.choose(m.state.view(g.who), 0, m.seeded()))  # the person plays as the Medium bot would
             m = None
             mine += 1
         g = None
