@@ -2,9 +2,9 @@
 # bots and the pass-and-play hand-off to the next person, the pause menu and
 # the quit confirmation, and the end-of-round and end-of-match screens, for 2
 # to 4 seats and any mix of people and bots.
-from engine import const, registry
+from engine import const
 from engine.state import CONTINUE, best_seats
-from firmware import font, scores, tables, ui
+from firmware import scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
@@ -193,14 +193,13 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
-AIDS = ("firmware.aids.takeback", "firmware.aids")  # the aids' lines of the pause menu: loaded while it opens or acts
-LOOK = "hold B: look back"
+AIDS = ("firmware.aids.takeback", "firmware.aids")  # the pause menu's aids, loaded while it is open over a table
 
 
 class Pause(ui.Menu):
-    # Over the table (game: the game screen) it offers the aids that fit
-    # (issue 24, firmware/aids/takeback.py lines()) and its title bar says how
-    # to look back (B held there): every B tap on a table lands here.
+    # Over the table (game: the game screen) it offers the aids that fit the
+    # moment and says how to look back (firmware/aids/takeback.py lines(),
+    # title(), chosen(): loaded while the menu is open, so a match holds none).
     overlay = True
 
     def __init__(self, app, game=None):
@@ -209,18 +208,15 @@ class Pause(ui.Menu):
         if game is not None:
             from firmware.aids import takeback
 
+            self.aid = takeback
+            self.transient = AIDS
             items += takeback.lines(app, game)
-            takeback = None
-            registry.forget(AIDS)
         ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
 
     def draw(self, fb):
         ui.Menu.draw(self, fb)
         if self.game is not None:
-            y = (ui.H - (min(len(self.items), ui.OVERLAY_ROWS) + 1) * ui.ROW - 4) // 2 + 1
-            font.text(fb, "Paused", 7, y, 0, ui.NORMAL)
-            if self.top == 0:  # (scrolled, the arrow up takes its place)
-                font.text(fb, LOOK, 48, y + 2, 0)
+            self.aid.title(self, fb)
 
     def select(self, i):
         m = self.app.match
@@ -236,25 +232,21 @@ class Pause(ui.Menu):
             sheet = game.table.sheet(self.app)
             self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
         elif t == "Quit match":
-            self.app.replace(QuitConfirm(self.app, self.game))
+            self.app.replace(QuitConfirm(self.app, self))
         else:
-            from firmware.aids import takeback
-
-            takeback.chosen(self.app, self.game, t)
-            takeback = None
-            registry.forget(AIDS)
+            self.aid.chosen(self.app, self.game, t)
 
 
 class QuitConfirm(ui.Dialog):
-    def __init__(self, app, game=None):
+    def __init__(self, app, menu):
         ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
-        self.game = game
+        self.menu = menu  # the pause menu it came from, back on B
 
     def yes(self):
         self.app.quit_match()
 
     def no(self):
-        self.app.replace(Pause(self.app, self.game))
+        self.app.replace(self.menu)
 
 
 def verdict(scores, names):

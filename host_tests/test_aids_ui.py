@@ -123,7 +123,7 @@ def pause_items(dev, g):
         if top(dev) is not g:
             break
     p = top(dev)
-    assert isinstance(p, play.Pause) and "firmware.aids" not in sys.modules
+    assert isinstance(p, play.Pause) and "firmware.aids.takeback" in sys.modules  # while open
     return p.items
 
 
@@ -155,6 +155,7 @@ def hint(dev, g, checks):
         assert g.pending == move and len(m.moves) == n
         dev.frame()
     assert top(dev) is g and len(m.moves) == n + 1 and m.moves[-1] == move
+    assert "firmware.aids" not in sys.modules  # the menu's and the hint's modules gone with them
     checks["hints"] += 1
     assert m.hints[seat] == hints + 1
     return move

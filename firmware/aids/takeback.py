@@ -10,15 +10,16 @@
 #   Prediction   a call, which turns a card
 #   Georgian     a card a bot plays, and a trump named (the rest of the hands dealt)
 #   Joker Poker  nothing else: arrangements and bets stay secret until the reveal
-# The pause menu's lines for the aids are here too (lines, chosen): this
-# module is loaded while the menu opens or acts on them, then dropped.
+# The pause menu's aids are here too (lines, title, chosen): this module is
+# loaded while the menu is open over a table, then dropped.
 from engine.state import CONTINUE
-from firmware import saves
+from firmware import font, saves, ui
 from firmware.aids import mark
 from firmware.saves import PERSON
 
 HINT = "Hint"
 TAKE_BACK = "Take back my move"
+LOOK = "hold B: look back"
 
 
 def lines(app, game):
@@ -30,6 +31,15 @@ def lines(app, game):
     if offered(app.match):
         out.append(TAKE_BACK)
     return out
+
+
+def title(menu, fb):
+    # The menu's title bar (its title left empty): "Paused", and how to look
+    # back (B held on the table), as every B tap on a table lands here.
+    y = (ui.H - (min(len(menu.items), ui.OVERLAY_ROWS) + 1) * ui.ROW - 4) // 2 + 1
+    font.text(fb, "Paused", 7, y, 0, ui.NORMAL)
+    if menu.top == 0:  # (scrolled, the arrow up takes its place)
+        font.text(fb, LOOK, 48, y + 2, 0)
 
 
 def chosen(app, game, line):

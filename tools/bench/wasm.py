@@ -227,7 +227,7 @@ def _aids_at(app, g, got):
     Hint = None
     yield
     got["hint after"] = heap() - base
-    app.push(Pause(app, g))
+    app.push(Pause(app, g))  # with its aids module loaded while open
     yield
     got["pause"] = heap() - base
     app.pop()
