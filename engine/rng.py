@@ -2,6 +2,10 @@
 # A 32-bit xorshift kept as two 16-bit words (shifts 5, 3, 1; period 2**32 - 1),
 # so every intermediate value stays a small int on a 32-bit port: no bignums.
 
+# The state a view keeps in place of the dealing Rng's: a seat's view must not
+# hold what would tell the next deal (every game's view() writes it).
+BLANK = b"\0\0\0\1"
+
 
 class Rng:
     def __init__(self, seed=1, stream=0):

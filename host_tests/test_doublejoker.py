@@ -287,7 +287,7 @@ def test_reasons():
         (D.place(parse("Ah")), "you do not hold Ah"),
         (D.place(0), "the deuces stay on the table"),
         (D.play(parse("5c")), "first place a card on its deuce or take back a stack"),
-        (CONTINUE, "the game is still going on"),
+        (CONTINUE, "the game is still being played"),
         (60, "no such move: 60"),
     )
     for move, why in cases:

@@ -32,7 +32,7 @@ def position(hands, trump, leader=0, bids=(1, 1, 1, 1)):
         s.bids[q] = bids[q]
     s.sheet = bytes(4 * s.d)  # the deals before: everybody bid 0 and took 0
     s._score()
-    s._ph = G.PLAYING
+    s.ph = G.PLAYING
     s.turn = s.lead = leader
     return s
 
@@ -404,7 +404,7 @@ def test_phases_of_the_long_match_gj19():
 
 def test_the_highest_total_wins_ties_share_gj21():
     s = sheet_state([((0, 0, 1, 1), (0, 0, 0, 2))] * 3 + [((0, 0, 1, 1), (0, 0, 1, 2))])
-    s._ph = G.OVER
+    s.ph = G.OVER
     assert s.scores() == [250, 250, -800, 80] and s.winner() == -1
     for seed in range(2):
         m = play_random(seed, {"deals": "Nines only"})

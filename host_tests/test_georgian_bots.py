@@ -147,7 +147,7 @@ def test_easy_bids_with_its_hand():
     s.d = 2  # three cards
     s.trump = 2
     s.dealer = 3
-    s._ph = G.BIDDING
+    s.ph = G.BIDDING
     for c in ("Ah", "7c"):
         s.hm[G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
     s.jk[0] = 1

@@ -253,7 +253,7 @@ def test_the_best_hand_takes_every_bet_and_a_tie_takes_back_its_own():
 def test_bets_only_with_a_playable_arrangement_and_continue_between_deals():
     s = J.new_game(2, {}, 2)
     before = s.encode()
-    assert raises(ValueError, s.apply, CONTINUE) == "the deal is still being arranged"
+    assert raises(ValueError, s.apply, CONTINUE) == "the deal is still being played"
     assert raises(ValueError, s.apply, 250) == "no such move"
     assert s.encode() == before
     s.apply(J.AUTO)

@@ -240,8 +240,8 @@ def easy(s):
 def _playout(s):
     # The deal played to its end by the Easy policy for every seat; -> plies played.
     n = 0
-    while s._ph < BETWEEN:
-        ph = s._ph
+    while s.ph < BETWEEN:
+        ph = s.ph
         if ph == PLAYING:
             s._play(easy_play(s))  # apply_legal's own branch, called straight
         else:

@@ -25,12 +25,13 @@ from array import array
 from engine import const
 from engine.bits import POP8
 from engine.cards import SUITS
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
 INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
-            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2)
+            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2,
+            refusals="engine.games.georgian_refusals", encoding="engine.games.georgian_bytes")
 
 JOKER_HI = const(36)
 JOKER_LO = const(37)
@@ -128,19 +129,20 @@ def new_game(seed, options=None, seats=4):
     return s
 
 
-def decode(data):
-    # From the bytes encode() gives (engine/games/georgian_bytes.py).
-    from engine.games import georgian_bytes
-
-    return georgian_bytes.decode(data)
+decode = INFO.decode  # engine/games/georgian_bytes.py
 
 
 class Georgian(State):
+    INFO = INFO
+    BETWEEN = BETWEEN
+    OVER = OVER
+
     def __init__(self):
+        self.n = 4
         self.nines = 0
         self.d = 0  # deal index, 0-based
         self.dealer = 0
-        self._ph = BIDDING
+        self.ph = BIDDING
         self.turn = 0
         self.lead = 0  # the seat that led the current trick
         self.trump = NONE
@@ -177,12 +179,11 @@ class Georgian(State):
         self.mv = []  # the legal moves, once known
         self.ms = NONE  # _must(): the suit the seat to move must play (NONE: any)
         self.mm = 0  # ... and the ranks of it it may play
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.rs = BLANK  # Rng state that deals the next deal
         self.draw = b""  # the cards dealt to find the first dealer, P1 first (GJ-3)
         self.sheet = b""  # per finished deal 4 bytes: bid << 4 | tricks, P1..P4
         self.total = [0, 0, 0, 0]  # worked out from the sheet by _score()
 
-    decode = staticmethod(decode)
 
     # ----- the deals (GJ-3 .. GJ-7)
 
@@ -230,13 +231,13 @@ class Georgian(State):
             self.trump = SUIT[c]
             if c < JOKER:
                 self.gone[SUIT[c]] |= 1 << RANK[c]  # out of play
-            self._ph = BIDDING
+            self.ph = BIDDING
             for i in range(3):
                 self.first3[i] = UNSET
         else:
             self.turned = UNSET
             self.trump = NONE
-            self._ph = CHOOSE
+            self.ph = CHOOSE
             for i in range(3):
                 self.first3[i] = deck[4 * i]
 
@@ -249,7 +250,7 @@ class Georgian(State):
     def forbidden(self):
         # The bid the dealer may not make (GJ-9), or -1 (not the dealer's turn,
         # or no bid would make the total).
-        if self._ph != BIDDING or self.turn != self.dealer:
+        if self.ph != BIDDING or self.turn != self.dealer:
             return -1
         k = self.cards()
         for q in range(4):
@@ -275,16 +276,13 @@ class Georgian(State):
         self.ms = NONE
         self.mm = 0
 
-    def legal_moves(self):
-        return list(self.legal_view())
-
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes.
         if self.known:
             return self.mv
         out = self.mv
         out.clear()
-        ph = self._ph
+        ph = self.ph
         if ph == CHOOSE:
             for m in range(TRUMP, NO_TRUMP + 1):
                 out.append(m)
@@ -326,7 +324,7 @@ class Georgian(State):
     def _legal(self, m):
         # Is m legal here? Decided from the masks, no list built (replays of
         # whole matches go through apply()).
-        ph = self._ph
+        ph = self.ph
         if ph == PLAYING:
             p = self.turn
             if m < JOKER:
@@ -357,7 +355,7 @@ class Georgian(State):
 
     def apply_legal(self, move):
         self.known = False
-        ph = self._ph
+        ph = self.ph
         if ph == PLAYING:
             self._play(move)
         elif ph == BIDDING:
@@ -365,12 +363,12 @@ class Georgian(State):
             self.bids[p] = move - BID
             self.turn = (p + 1) % 4
             if p == self.dealer:
-                self._ph = PLAYING
+                self.ph = PLAYING
         elif ph == CHOOSE:
             self.trump = move - TRUMP
             for i in range(3):
                 self.first3[i] = UNSET
-            self._ph = BIDDING
+            self.ph = BIDDING
         else:  # CONTINUE
             self.d += 1
             self.dealer = (self.dealer + 1) % 4
@@ -451,14 +449,14 @@ class Georgian(State):
         for q in range(4):
             self.dp[q] = points(self.bids[q], self.taken[q], n)
         if self.world:  # a search's play-out: the deal's points are all it needs
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             return
         row = bytearray(4)
         for q in range(4):
             row[q] = self.bids[q] << 4 | self.taken[q]
         self.sheet = self.sheet + row
         self._score()
-        self._ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
+        self.ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
         self.turn = (self.dealer + 1) % 4  # the next dealer
 
     def _score(self):
@@ -489,18 +487,6 @@ class Georgian(State):
 
     # ----- protocol answers
 
-    def num_seats(self):
-        return 4
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
-
     def scores(self):
         return self.total[:]
 
@@ -512,9 +498,6 @@ class Georgian(State):
         return 4 * self.dp[seat] - self.dp[0] - self.dp[1] - self.dp[2] - self.dp[3]
 
     # ----- accessors for the bots and the table screen
-
-    def phase(self):
-        return self._ph
 
     def deal_no(self):
         return self.d + 1
@@ -672,7 +655,7 @@ class Georgian(State):
 
     def result_text(self, you=None):
         # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
-        if self._ph < BETWEEN:
+        if self.ph < BETWEEN:
             return ""
         d = self.deals_done() - 1
         made = [seat_name(q, you) for q in range(4) if self.bids[q] == self.taken[q]]
@@ -706,12 +689,6 @@ class Georgian(State):
             return "%s Jk %s" % (says(p, you, "plays"), "high" if move == JOKER_HI else "low")
         return "%s %s" % (says(p, you, "plays" if self.tn else "leads"), label(move))
 
-    def why_illegal(self, move):
-        # engine/games/georgian_refusals.py: loaded for a refused move alone.
-        from engine.games import georgian_refusals
-
-        return georgian_refusals.why(self, move)
-
     # ----- hidden information (GJ-22)
 
     def view(self, seat):
@@ -719,11 +696,11 @@ class Georgian(State):
         # chosen, only the chooser's first three cards and only to the chooser.
         v = self.clone()
         v.seer = seat
-        v.rs = b"\0\0\0\1"
+        v.rs = BLANK
         for q in range(4):
             if q != seat:
                 v._hide(q)
-        if self._ph == CHOOSE:
+        if self.ph == CHOOSE:
             v._hide(seat)
             if seat == self.turn:
                 for c in self.first3:
@@ -794,10 +771,8 @@ class Georgian(State):
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = Georgian()
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return Georgian()
 
     def copy_from(self, src):
         # Makes this state a copy of src in its own buffers: no garbage, so a
@@ -806,7 +781,7 @@ class Georgian(State):
         self.nines = src.nines
         self.d = src.d
         self.dealer = src.dealer
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.lead = src.lead
         self.trump = src.trump
@@ -826,10 +801,3 @@ class Georgian(State):
         self.draw = src.draw
         self.sheet = src.sheet
         self.total = src.total
-
-    def encode(self):
-        # The state's bytes are engine/games/georgian_bytes.py's: the device
-        # copies states (copy_from) and never asks for them.
-        from engine.games import georgian_bytes
-
-        return georgian_bytes.encode(self)

@@ -15,7 +15,7 @@ def encode(st):
     # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
     # ranks left allowed (8); the dealer's draw; the sheet. Points are
     # worked out from the sheet.
-    out = bytearray([_VERSION, st.nines, st.d, st.dealer, st._ph, st.turn, st.lead, st.trump,
+    out = bytearray([_VERSION, st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump,
                      st.turned, st.tn, st.ts, st.bw, st.bp, st.jout, st.seer + 1])
     out.append(st.pwin)
     out += st.bids
@@ -52,7 +52,7 @@ def decode(data):
     if len(data) < 75 or data[0] != _VERSION:
         raise ValueError("not a Georgian Joker state")
     st = Georgian()
-    (st.nines, st.d, st.dealer, st._ph, st.turn, st.lead, st.trump, st.turned, st.tn,
+    (st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump, st.turned, st.tn,
      st.ts, st.bw, st.bp, st.jout) = data[1:14]
     st.seer = data[14] - 1
     st.pwin = data[15]
@@ -78,7 +78,7 @@ def decode(data):
     n, at = codec.get_int(data, at)
     st.sheet = bytes(data[at:at + n])
     st._score()
-    if st._ph == BETWEEN or st._ph == OVER:
+    if st.ph == BETWEEN or st.ph == OVER:
         n = st.cards()
         for q in range(4):
             st.dp[q] = points(st.bids[q], st.taken[q], n)

@@ -1,19 +1,13 @@
-# Why Georgian Joker refuses a move (State.why_illegal), loaded for a refused move
+# Why Georgian Joker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
-from engine.games.georgian import (BETWEEN, BID, BIDDING, CHOOSE, JOKER, JOKER_LO, LEAD, NO_TRUMP, OVER, RANK, SUIT,
+from engine.games.georgian import (BID, BIDDING, CHOOSE, JOKER, JOKER_LO, LEAD, NO_TRUMP, RANK, SUIT,
                                    SUIT_WORDS, TRUMP, label)
-from engine.state import CONTINUE
 
 
 def why(st, move):
-    ph = st._ph
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being played"
+    ph = st.ph
     if move > NO_TRUMP:
         return "no such move"
     if ph == CHOOSE:

@@ -19,13 +19,14 @@
 from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
 INFO = Game(seats=(2, 2),
             options=(("deals", "Match", (3, 1, 5), "best of %d"), ("open", "Open hands", ("Off", "On"), "%s")),
-            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals")
+            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals",
+            refusals="engine.games.habitual_refusals")
 
 # Phases. The cut is made at once by new_game() (see cut_cards()).
 TURNS = const(0)  # the players alternate
@@ -118,8 +119,13 @@ def decode(data):
 
 
 class HabitualJoker(State):
+    INFO = INFO
+    BETWEEN = BETWEEN
+    OVER = OVER
+
     def __init__(self):
-        self._ph = TURNS
+        self.n = 2
+        self.ph = TURNS
         self.turn = 0
         self.dealer = 0
         self.deal_no = 1
@@ -133,7 +139,7 @@ class HabitualJoker(State):
         self.left = 0  # non-Joker cards not yet on a stack
         self.seer = -1  # the seat whose view this is; -1 for the full state
         self.nhid = 0  # cards of the opponent's hand hidden from the seer
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.rs = BLANK  # Rng state that deals the next deal
         self.hw = [0, 0, 0, 0]  # hands
         self.sw = [0, 0, 0, 0]  # spares
         self.piled = [0, 0]  # every card on a stack (seat 0 slots only)
@@ -207,7 +213,7 @@ class HabitualJoker(State):
         self.store = bytes(deck[at:])
         self.pos = 0
         self.left = 44
-        self._ph = TURNS
+        self.ph = TURNS
         self._pass_turn(d)
 
     def _face_up(self, deck, at):
@@ -240,7 +246,7 @@ class HabitualJoker(State):
         bit = BIT
         jokers = xb & JOKERS
         base = STACK
-        for k in ORDER[p + 2 * (self._ph == SOLO)]:
+        for k in ORDER[p + 2 * (self.ph == SOLO)]:
             m = xa & ma[k]
             if m:
                 r54 = top[k] % 13 * 54
@@ -288,14 +294,11 @@ class HabitualJoker(State):
         else:
             self.ma[k] = self.mb[k] = 0
 
-    def legal_moves(self):
-        return list(self.legal_view())
-
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes
         # (search loops; legal_moves() gives a list to keep).
-        if self._ph >= BETWEEN:
-            return (CONTINUE,) if self._ph == BETWEEN else ()
+        if self.ph >= BETWEEN:
+            return (CONTINUE,) if self.ph == BETWEEN else ()
         if not self.known:
             self._gen(self.turn)
             self.known = True
@@ -422,7 +425,7 @@ class HabitualJoker(State):
         # Seat q is due to move (HJ-stop): it plays if it can; if not it stops, and
         # the other seat p either leads (the deal ends) or plays on alone.
         p = 1 - q
-        if self._ph == TURNS:
+        if self.ph == TURNS:
             if self._gen(q):
                 self.turn = q
                 self.known = True
@@ -431,7 +434,7 @@ class HabitualJoker(State):
             if self.pts[p] > self.pts[q]:
                 self._end(END_STUCK)
                 return
-            self._ph = SOLO
+            self.ph = SOLO
             alone = False
         elif self.pts[p] > self.pts[q]:
             self._end(_END_SOLO)
@@ -461,24 +464,12 @@ class HabitualJoker(State):
             self.wins[0 if a > b else 1] += 1
         left = self.deals - self.deal_no
         if left == 0 or abs(self.wins[0] - self.wins[1]) > left:
-            self._ph = OVER
+            self.ph = OVER
         else:
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             self.turn = 1 - self.dealer  # the next dealer, who plays first
 
     # ----- protocol answers and accessors
-
-    def num_seats(self):
-        return 2
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
 
     def scores(self):
         return self.wins[:]
@@ -486,9 +477,6 @@ class HabitualJoker(State):
     def deal_value(self, seat):
         d = self.pts[seat] - self.pts[1 - seat]
         return (d > 0) - (d < 0)
-
-    def phase(self):
-        return self._ph
 
     def hand(self, seat):
         # A seat's hand, sorted; in a view a hidden hand is empty (see hand_size).
@@ -556,7 +544,7 @@ class HabitualJoker(State):
         return not (self.piled[W[c]] | (self.dead if W[c] else 0)) & B[c]
 
     def result_text(self, you=None):
-        if self._ph < BETWEEN:
+        if self.ph < BETWEEN:
             return ""
         a, b = self.pts
         if a == b:
@@ -611,12 +599,6 @@ class HabitualJoker(State):
             return text + ", blocks"
         return text
 
-    def why_illegal(self, move):
-        # engine/games/habitual_refusals.py: loaded for a refused move alone.
-        from engine.games import habitual_refusals
-
-        return habitual_refusals.why(self, move)
-
     # ----- hidden information (HJ-hidden)
 
     def view(self, seat):
@@ -637,7 +619,7 @@ class HabitualJoker(State):
             u[W[c]] |= B[c]
         v.store = bytes([UNKNOWN]) * self.store_count()
         v.pos = 0
-        v.rs = b"\0\0\0\1"  # the dealing Rng would give the store order away
+        v.rs = BLANK  # the dealing Rng would give the store order away
         v.known = False
         return v
 
@@ -675,16 +657,14 @@ class HabitualJoker(State):
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = HabitualJoker()
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return HabitualJoker()
 
     def copy_from(self, src):
         # Makes this state a copy of src in its own buffers: no garbage, so search
         # loops can copy a position again and again. The store is shared: play
         # only reads it.
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.dealer = src.dealer
         self.deal_no = src.deal_no
@@ -741,7 +721,7 @@ class HabitualJoker(State):
         # top, size, block and key of the 8 stacks (32), the store (its count, then
         # its cards unless this is a view), then the deal points, the deals won and
         # the points of the finished deals (engine.codec).
-        out = bytearray([VERSION, self._ph, self.turn, self.dealer, self.deal_no, self.deals,
+        out = bytearray([VERSION, self.ph, self.turn, self.dealer, self.deal_no, self.deals,
                          self.stop, self.end, self.cut[0], self.cut[1], self.left,
                          255 if self.seer < 0 else self.seer, self.nhid])
         out += self.rs
@@ -764,7 +744,7 @@ class HabitualJoker(State):
     def _load(self, data):
         if len(data) < 77 or data[0] != VERSION:
             raise ValueError("not a Habitual Joker state")
-        (self._ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
+        (self.ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
          self.end) = data[1:8]
         self.cut = (data[8], data[9])
         self.left = data[10]

@@ -1,19 +1,14 @@
-# Why Habitual Joker refuses a move (State.why_illegal), loaded for a refused move
+# Why Habitual Joker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
 from engine.cards import label
-from engine.games.habitual import B, BETWEEN, JOKER, JOKERS, OVER, SOLO, STACK, W, target_of
-from engine.state import CONTINUE, seat_name
+from engine.games.habitual import B, JOKER, JOKERS, SOLO, STACK, W, target_of
+from engine.state import seat_name
 
 
 def why(st, move):
-    ph = st._ph
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being played"
+    ph = st.ph
     if not 0 <= move < STACK + 80 or JOKER < move < STACK:
         return "no such move"
     p = st.turn

@@ -24,14 +24,15 @@
 from engine import codec, const, poker
 from engine.bits import POP8
 from engine.cards import label, rank_label
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, seat_name
 
 # JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
 # JP-18: three deals, points.
 # The arranger (engine.arrange) is scratch: loaded for a move that needs it.
 INFO = Game(seats=(2, 4), options=(), hidden=True, reveal=None, round="deal", counts=POINTS, goal="3 deals",
-            scratch=("engine.arrange",))
+            scratch=("engine.arrange",),
+            refusals="engine.games.jokerpoker_refusals")
 
 NOT_ALLOWED = const(-1)
 RED_JOKER = const(52)
@@ -444,16 +445,20 @@ def decode(data):
 
 
 class JokerPoker(State):
+    INFO = INFO
+    BETWEEN = BETWEEN
+    OVER = OVER
+
     def __init__(self, seats):
         n = seats
         hs = 15 if n < 4 else 13
         self.n = n
         self.hs = hs  # cards a seat holds (JP-4)
-        self._ph = ARRANGE
+        self.ph = ARRANGE
         self.turn = 0
         self.deal_no = 1
         self.seer = -1  # the seat whose view this is; -1 for the full state
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.rs = BLANK  # Rng state that deals the next deal
         self.hand = bytearray(n * hs)  # seat s's cards at s * hs, canonical order
         self.grp = bytearray(n * hs)  # the group of each
         self.jr = bytearray([BEST] * n)  # the seats' Joker ranks
@@ -487,7 +492,7 @@ class JokerPoker(State):
         for i in range(3):
             self.won[i] = 0
         self.turn = 0
-        self._ph = ARRANGE
+        self.ph = ARRANGE
         self.known = False
 
     # ----- a seat's arrangement
@@ -552,13 +557,10 @@ class JokerPoker(State):
 
     # ----- legal moves
 
-    def legal_moves(self):
-        return list(self.legal_view())
-
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes.
-        if self._ph != ARRANGE:
-            return (CONTINUE,) if self._ph == BETWEEN else ()
+        if self.ph != ARRANGE:
+            return (CONTINUE,) if self.ph == BETWEEN else ()
         if not self.known:
             self._gen(self.turn)
             self.known = True
@@ -679,25 +681,10 @@ class JokerPoker(State):
         for q in range(n):
             self.pts[q] += gain[q]
         self.hist.append(gain)
-        self._ph = OVER if self.deal_no == DEALS else BETWEEN
+        self.ph = OVER if self.deal_no == DEALS else BETWEEN
         self.turn = 0
 
     # ----- protocol answers
-
-    def num_seats(self):
-        return self.n
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph != ARRANGE
-
-    def phase(self):
-        return self._ph
 
     def scores(self):
         return self.pts[:]
@@ -712,7 +699,7 @@ class JokerPoker(State):
 
     def result_text(self, you=None):
         # Who took each hand of the deal just revealed.
-        if self._ph == ARRANGE:
+        if self.ph == ARRANGE:
             return ""
         out = []
         for h in range(3):
@@ -737,12 +724,6 @@ class JokerPoker(State):
             return head + "arrange for me"
         return head + "bet %d %d %d" % bets_of(move)
 
-    def why_illegal(self, move):
-        # engine/games/jokerpoker_refusals.py: loaded for a refused move alone.
-        from engine.games import jokerpoker_refusals
-
-        return jokerpoker_refusals.why(self, move)
-
     # ----- hidden information (JP-15)
 
     def view(self, seat):
@@ -751,8 +732,8 @@ class JokerPoker(State):
         # (the others' bets of this deal look unbet); never the dealing Rng.
         v = self.clone()
         v.seer = seat
-        v.rs = b"\0\0\0\1"
-        if self._ph == ARRANGE:
+        v.rs = BLANK
+        if self.ph == ARRANGE:
             hs = self.hs
             for q in range(self.n):
                 if q != seat:
@@ -783,7 +764,7 @@ class JokerPoker(State):
         # (3n), a nibble per betting card (9n), the hand winners (3), then the
         # scores and each finished deal's points (engine.codec).
         n = self.n
-        out = bytearray([VERSION, n, self.deal_no, self._ph, self.turn, self.seer + 1])
+        out = bytearray([VERSION, n, self.deal_no, self.ph, self.turn, self.seer + 1])
         out += self.rs
         loc = bytearray(28)
         for k in range(n * self.hs):
@@ -806,7 +787,7 @@ class JokerPoker(State):
     def _load(self, data):
         n = self.n
         hs = self.hs
-        self.deal_no, self._ph, self.turn = data[2], data[3], data[4]
+        self.deal_no, self.ph, self.turn = data[2], data[3], data[4]
         self.seer = data[5] - 1
         self.rs = bytes(data[6:10])
         fill = [q * hs for q in range(n)]

@@ -19,12 +19,13 @@
 from engine import codec, const
 from engine.bits import popcount
 from engine.cards import label as card_label
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
-            round="deal", counts=POINTS, goal="first to 173")
+            round="deal", counts=POINTS, goal="first to 173",
+            refusals="engine.games.prediction_refusals")
 
 POINT = const(0)
 CALL = const(32)
@@ -159,11 +160,14 @@ def decode(data):
 
 
 class Prediction(State):
+    INFO = INFO
+    BETWEEN = BETWEEN
+    OVER = OVER
     decode = staticmethod(decode)
 
     def __init__(self, seats):
         self.n = seats
-        self._ph = PREDICTING
+        self.ph = PREDICTING
         self.turn = 0
         self.first0 = 0  # the first caller drawn for deal 1 (PR-first)
         self.first = 0  # this deal's first caller
@@ -184,7 +188,7 @@ class Prediction(State):
         self.pts = [0] * seats  # this deal
         self.tot = [0] * seats  # the finished deals
         self.hist = []
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal; blank in a view
+        self.rs = BLANK  # Rng state that deals the next deal; blank in a view
         self.seer = -1  # the seat whose view this is; -1 for the full state
         self.mv = []  # the legal moves, made again after every move
         self.rank_left = bytearray(6)  # face-down showcards per RANK
@@ -208,7 +212,7 @@ class Prediction(State):
         self.last_won = -1
         self.lt[0] = UNKNOWN
         self.aw[0] = UNKNOWN
-        self._ph = PREDICTING
+        self.ph = PREDICTING
         self.turn = self.first
         self._count()
         self._gen()
@@ -229,7 +233,7 @@ class Prediction(State):
     def _gen(self):
         mv = self.mv
         mv.clear()
-        ph = self._ph
+        ph = self.ph
         if ph == PREDICTING:
             for i in NAMED:
                 if self._clash(i) < 0:
@@ -260,9 +264,6 @@ class Prediction(State):
                 return q
         return -1
 
-    def legal_moves(self):
-        return self.mv[:]
-
     def legal_view(self):
         # The legal moves without a copy: read them, do not keep them.
         return self.mv
@@ -279,11 +280,11 @@ class Prediction(State):
 
     def check(self, move):
         State.check(self, move)
-        if self.seer >= 0 and self._ph == CALLING and CALL <= move < PREDICT:
+        if self.seer >= 0 and self.ph == CALLING and CALL <= move < PREDICT:
             raise ValueError("a view cannot turn a face-down card")
 
     def apply_legal(self, move):
-        ph = self._ph
+        ph = self.ph
         if move == CONTINUE:
             self.deal_no += 1
             self.first = (self.first + 1) % self.n  # PR-4
@@ -295,10 +296,10 @@ class Prediction(State):
             self.pred[self.turn] = move - PREDICT
             self.turn = (self.turn + 1) % self.n
             if self.turn == self.first:
-                self._ph = POINTING
+                self.ph = POINTING
         elif move < CALL:
             self.pos = move - POINT
-            self._ph = CALLING
+            self.ph = CALLING
         else:
             self._turn_up(move - CALL)
         self._gen()
@@ -321,7 +322,7 @@ class Prediction(State):
             self._last_card()
         else:
             self.turn = (p + 1) % self.n
-            self._ph = POINTING
+            self.ph = POINTING
 
     def _win(self, seat, k):
         n, v = taken_points(self.taken, k)
@@ -362,24 +363,12 @@ class Prediction(State):
             self.tot[i] += self.pts[i]
         # PR-13: after a whole round, a total of 173 or more ends the match.
         if self.deal_no % self.n == 0 and max(self.tot) >= _TARGET:
-            self._ph = OVER
+            self.ph = OVER
         else:
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             self.turn = (self.first + 1) % self.n  # the next deal's first caller
 
     # ----- protocol answers
-
-    def num_seats(self):
-        return self.n
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
 
     def scores(self):
         return self.tot[:]
@@ -396,9 +385,6 @@ class Prediction(State):
         return self.pts[seat] - best
 
     # ----- accessors for the bots and the table screen
-
-    def phase(self):
-        return self._ph
 
     def deal_points(self):
         return self.pts[:]
@@ -496,7 +482,7 @@ class Prediction(State):
     def result_text(self, you=None):
         # How the deal ended: the last card and who took the pile or the bonus.
         aw = self.last_award()
-        if aw is None or self._ph < BETWEEN:
+        if aw is None or self.ph < BETWEEN:
             return ""
         seat, why, n, v, card = aw
         if n:
@@ -504,12 +490,6 @@ class Prediction(State):
         else:
             got = "+10 bonus"
         return "Last card %s: %s %s, %s" % (label(card), seat_name(seat, you), got, AWARD_WHY[why])
-
-    def why_illegal(self, move):
-        # engine/games/prediction_refusals.py: loaded for a refused move alone.
-        from engine.games import prediction_refusals
-
-        return prediction_refusals.why(self, move)
 
     # ----- what a seat may see (PR-14)
 
@@ -521,19 +501,17 @@ class Prediction(State):
         for p in range(NCARDS):
             if not self.up >> p & 1:
                 v.grid[p] = UNKNOWN
-        v.rs = b"\0\0\0\1"
+        v.rs = BLANK
         return v
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = Prediction(self.n)
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return Prediction(self.n)
 
     def copy_from(self, src):
         # This state a copy of src (same seats) in its own buffers.
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.first0 = src.first0
         self.first = src.first
@@ -562,7 +540,7 @@ class Prediction(State):
         # (4), the grid (25, UNKNOWN face down in a view), the turned positions
         # (4), the predictions (one a seat), then the deal points, the match
         # totals and the points of the finished deals (engine.codec).
-        out = bytearray([VERSION, self.n, self._ph, self.turn, self.first0, self.first, self.deal_no, self.pos,
+        out = bytearray([VERSION, self.n, self.ph, self.turn, self.first0, self.first, self.deal_no, self.pos,
                          self.prev, self.taken, self.last_won + 1, self.seer + 1])
         out += self.lt
         out += self.aw
@@ -579,7 +557,7 @@ class Prediction(State):
         return bytes(out)
 
     def _load(self, data):
-        (self._ph, self.turn, self.first0, self.first, self.deal_no, self.pos, self.prev,
+        (self.ph, self.turn, self.first0, self.first, self.deal_no, self.pos, self.prev,
          self.taken) = data[2:10]
         self.last_won = data[10] - 1
         self.seer = data[11] - 1
