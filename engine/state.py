@@ -12,9 +12,9 @@
 # Its State class (a match of one or more rounds: deals or games) subclasses
 # State below and writes only its rules: the methods marked "a game provides"
 # below. The base answers the rest from three attributes a game keeps:
-#   ph       its phase: a small int; the class's BETWEEN and OVER say which
+#   ph       its phase: a small int; the class's PH_BETWEEN and PH_OVER say which
 #            phases are "the round is over, waiting for CONTINUE" (every phase
-#            from BETWEEN on is past the round) and "the match is over"
+#            from PH_BETWEEN on is past the round) and "the match is over"
 #   turn     the seat to move while the match goes on
 #   n        how many seats sit at the match (seats 0 .. n-1)
 # A texts names seats "P1" .. "P4"; given a seat `you`, it calls that seat "You"
@@ -136,11 +136,11 @@ def best_seats(scores):
 
 class State:
     # The base every game's state subclasses. A game sets INFO (its Game),
-    # BETWEEN and OVER (its phase numbers, above) and provides the methods
+    # PH_BETWEEN and PH_OVER (its phase numbers, above) and provides the methods
     # marked so; the rest is written here once, and a game overrides one only
     # for a reason it gives (a quicker answer, another turn order).
     INFO = None
-    BETWEEN = OVER = 0
+    PH_BETWEEN = PH_OVER = 0
 
     # ----- a game provides
 
@@ -206,14 +206,14 @@ class State:
 
     def to_move(self):
         # The seat to move, -1 once the match is over.
-        return -1 if self.ph == self.OVER else self.turn
+        return -1 if self.ph == self.PH_OVER else self.turn
 
     def is_over(self):
-        return self.ph == self.OVER
+        return self.ph == self.PH_OVER
 
     def deal_over(self):
         # The current round is finished (also true when the match is).
-        return self.ph >= self.BETWEEN
+        return self.ph >= self.PH_BETWEEN
 
     def legal_moves(self):
         return list(self.legal_view())
@@ -227,9 +227,9 @@ class State:
         # The reason a move is refused: the openings every game shares, then
         # the game's own why(). Called only for a refused move.
         ph = self.ph
-        if ph == self.OVER:
+        if ph == self.PH_OVER:
             return "the match is over"
-        if ph >= self.BETWEEN:
+        if ph >= self.PH_BETWEEN:
             return "the %s is over: continue to the next one" % self.INFO.round
         if move == CONTINUE:
             return "the %s is still being played" % self.INFO.round

@@ -57,27 +57,6 @@ def duel(a, b, matches, opts, first=0, budget=A.BUDGET, processes=1):
             sum([r[2] for r in results]) / (3.0 * deals))
 
 
-def test_bots_play_legal_moves_from_views_only():
-    s = G.new_game(4, NINES)
-    rng = Rng(4)
-    while s.d < 2:
-        p = s.to_move()
-        v = s.view(p)
-        legal = s.legal_moves()
-        for level in range(len(A.LEVELS)):
-            assert A.choose(v, level, Rng(7), 120) in legal
-        s.apply(A.choose(v, 1, rng, 120))
-
-
-def test_bots_are_deterministic_for_a_seed():
-    s = G.new_game(11, NINES)
-    for _ in range(8):
-        v = s.view(s.to_move())
-        for level in range(len(A.LEVELS)):
-            assert A.choose(v, level, Rng(3), 200) == A.choose(v.clone(), level, Rng(3), 200)
-        s.apply(A.choose(v, 1, Rng(5), 200))
-
-
 def test_continue_is_returned_between_deals():
     s = G.new_game(2)
     rng = Rng(4)

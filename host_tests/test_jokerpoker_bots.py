@@ -52,18 +52,6 @@ def ahead_of(pts, me):
     return pts[me] - (sum(pts) - pts[me]) / (len(pts) - 1)
 
 
-def test_bots_play_legal_moves_from_views_only():
-    for n in (2, 3, 4):
-        s = J.new_game(n, {}, n)
-        rng = Rng(n)
-        while not s.is_over():
-            p = s.to_move()
-            v = s.view(p)
-            for level in range(len(A.LEVELS)):
-                assert A.choose(v, level, Rng(7)) in s.legal_moves()
-            s.apply(A.choose(v, (s.deal_no + p) % 2, rng))
-
-
 def test_a_plan_depends_on_the_view_only():
     # The same view gives the same moves with any Rng and with the last plan
     # forgotten (a resumed match), and a bot's turn ends in a bet in a few moves.

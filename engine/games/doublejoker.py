@@ -81,8 +81,8 @@ def decode(data):
 
 class DoubleJoker(State):
     INFO = INFO
-    BETWEEN = BETWEEN
-    OVER = OVER
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
     decode = staticmethod(decode)
 
     def __init__(self):

@@ -134,8 +134,8 @@ decode = INFO.decode  # engine/games/georgian_bytes.py
 
 class Georgian(State):
     INFO = INFO
-    BETWEEN = BETWEEN
-    OVER = OVER
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
 
     def __init__(self):
         self.n = 4

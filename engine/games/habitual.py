@@ -120,8 +120,8 @@ def decode(data):
 
 class HabitualJoker(State):
     INFO = INFO
-    BETWEEN = BETWEEN
-    OVER = OVER
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
 
     def __init__(self):
         self.n = 2

@@ -446,8 +446,8 @@ def decode(data):
 
 class JokerPoker(State):
     INFO = INFO
-    BETWEEN = BETWEEN
-    OVER = OVER
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
 
     def __init__(self, seats):
         n = seats

@@ -161,8 +161,8 @@ def decode(data):
 
 class Prediction(State):
     INFO = INFO
-    BETWEEN = BETWEEN
-    OVER = OVER
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
     decode = staticmethod(decode)
 
     def __init__(self, seats):
