@@ -31,8 +31,8 @@
 # 5-card hand as if its missing cards ranked below a Two (JP-13).
 #
 # A hand with Jokers is valued as the plain hand their stand-ins make, rank by rank.
-# Tables: _BIT (56 small ints: 232 bytes on a 32-bit MicroPython), _COLOUR (3: 20
-# bytes), _LOW (16 bytes). A hand without Jokers is valued with no allocation.
+# Tables: BIT (56 small ints: 232 bytes on a 32-bit MicroPython), COLOUR (3: 20
+# bytes), LOW (16 bytes). A hand without Jokers is valued with no allocation.
 from engine import const
 from engine.bits import highest, lowest
 from engine.cards import rank_label
@@ -55,10 +55,10 @@ _BLANK = const(55)  # fills a 3-card hand up to five: no rank, no suit
 _WHEEL = const(0x100F)  # A 5 4 3 2
 
 # Bit 13 marks a Joker, so one OR of the five entries tells whether a hand has one.
-_BIT = tuple([1 << (c % 13) for c in range(52)] + [1 << 13] * 3 + [0])
+BIT = tuple([1 << (c % 13) for c in range(52)] + [1 << 13] * 3 + [0])
 # The suits (bit s, engine.cards order c d h s) each Joker may take.
-_COLOUR = (0b0110, 0b1001, 0b1111)
-_LOW = bytes([lowest(m) & 3 for m in range(16)])  # the lowest suit in a suit mask
+COLOUR = (0b0110, 0b1001, 0b1111)
+LOW = bytes([lowest(m) & 3 for m in range(16)])  # the lowest suit in a suit mask
 
 _NAMES = ("High", "Pair", "2 pairs", "Trips", "Str", "Flush", "Full", "Quads", "Str flush")
 
@@ -71,7 +71,7 @@ def evaluate(cards, joker_rank=-1):
         # no flush (the blank's "suit" 55 // 13 matches no card's).
         a, b, c = cards
         d = e = _BLANK
-    bit = _BIT
+    bit = BIT
     ba = bit[a]
     bb = bit[b]
     bc = bit[c]
@@ -144,9 +144,9 @@ def _values(cards, ranks, hands=False):
         if len(jokers) == 1:
             # ok: the suits it may take. The suit can change only a flush, so the
             # flush suit if the Joker may take it.
-            ok = free & _COLOUR[jokers[0] - RED_JOKER]
+            ok = free & COLOUR[jokers[0] - RED_JOKER]
             if ok:
-                hand[k] = (flush if flush >= 0 and ok >> flush & 1 else _LOW[ok]) * 13 + r
+                hand[k] = (flush if flush >= 0 and ok >> flush & 1 else LOW[ok]) * 13 + r
         else:
             # Two stand-ins of one rank never share a suit, so any matching will do.
             suits = _place(jokers, 0, free)
@@ -165,7 +165,7 @@ def _place(jokers, i, free):
     # Distinct suits for jokers[i:], each in free and in its Joker's colour, or None.
     if i == len(jokers):
         return []
-    allowed = _COLOUR[jokers[i] - RED_JOKER] & free
+    allowed = COLOUR[jokers[i] - RED_JOKER] & free
     for s in range(4):
         if allowed >> s & 1:
             rest = _place(jokers, i + 1, free & ~(1 << s))

@@ -7,18 +7,19 @@
 #   new_game(seed, options, seats) -> State   a whole match for that many seats,
 #                            dealt from engine.rng; options as INFO.setup() returns them
 #   decode(data) -> State    inverse of State.encode()
-# Its title, bots module and table are named by its one line in engine/registry.py.
+# Its title and bots module are its one line in engine/registry.py; its table is
+# firmware/tables/<id>.py.
 #
 # Its State class (a match of one or more rounds: deals or games) subclasses
-# State below and writes only its rules: the methods marked "a game provides"
-# below. The base answers the rest from three attributes a game keeps:
+# State below and writes only its rules: the methods listed under "a game
+# provides" there. The base answers the rest from three attributes a game keeps:
 #   ph       its phase: a small int; the class's PH_BETWEEN and PH_OVER say which
 #            phases are "the round is over, waiting for CONTINUE" (every phase
 #            from PH_BETWEEN on is past the round) and "the match is over"
 #   turn     the seat to move while the match goes on
 #   n        how many seats sit at the match (seats 0 .. n-1)
-# A texts names seats "P1" .. "P4"; given a seat `you`, it calls that seat "You"
-# and words its verbs for it (the one person playing against bots): says().
+# A game's texts name seats "P1" .. "P4"; given a seat `you`, they call that seat "You"
+# and word its verbs for it (the one person playing against bots): says().
 #
 # Between rounds of a match the state waits in a phase whose only legal move is
 # CONTINUE, so screens can show the round's result and every loop stays uniform.
@@ -137,55 +138,42 @@ def best_seats(scores):
 class State:
     # The base every game's state subclasses. A game sets INFO (its Game),
     # PH_BETWEEN and PH_OVER (its phase numbers, above) and provides the methods
-    # marked so; the rest is written here once, and a game overrides one only
-    # for a reason it gives (a quicker answer, another turn order).
+    # listed below; the rest is written here once, and a game overrides one
+    # only for a reason it gives (a quicker answer, another turn order).
     INFO = None
     PH_BETWEEN = PH_OVER = 0
 
-    # ----- a game provides
-
-    def legal_view(self):
-        # A game provides: the legal moves of the seat to move, small ints
-        # 0..255 (a move list packs in a bytearray), without a copy: read only,
-        # valid until the state changes (search loops; legal_moves() copies).
-        # (CONTINUE,) between rounds, () once the match is over.
-        raise NotImplementedError
-
-    def apply_legal(self, move):
-        # A game provides: plays a move taken from legal_view(), not checked
-        # again (search loops; apply() checks first).
-        raise NotImplementedError
+    # ----- a game provides (as comments, not methods: on the board every
+    # method of this class stays in the heap from the title on)
+    #   legal_view()       the legal moves of the seat to move, small ints 0..255
+    #                      (a move list packs in a bytearray), without a copy:
+    #                      read only, valid until the state changes (search
+    #                      loops; legal_moves() copies); (CONTINUE,) between
+    #                      rounds, () once the match is over
+    #   apply_legal(move)  plays a move taken from legal_view(), not checked
+    #                      again (search loops; apply() checks first)
+    #   why(move)          why move is refused while the round is played (below:
+    #                      or the game names its refusals module in INFO)
+    #   scores()           running match scores, one int per seat: rounds won or
+    #                      points, as INFO.counts says; points may be negative
+    #   deal_value(seat)   the int a search maximises for that seat once
+    #                      deal_over() (a win > 0)
+    #   result_text(you)   how the last round ended, "" while it goes on
+    #   describe(move, you)  short text of a legal move for the screen and the
+    #                      log, asked before the move is made
+    #   view(seat)         a state holding only what that seat may see (its
+    #                      dealing Rng's state blanked: engine.rng.BLANK), which
+    #                      the seat's bot and screen are given
+    #   encode()           compact bytes, the inverse of its module's decode(data)
+    #                      (below: or the game names its encoding module in INFO)
+    #   history()          one list of per-seat ints per finished round (points
+    #                      of a deal); none by default
 
     def why(self, move):
         # Why move is refused while the round is being played (never called
         # for CONTINUE, nor between rounds): a game whose refusals module is
         # named in its INFO need not provide it.
         return registry.module(self.INFO.refusals).why(self, move)
-
-    def scores(self):
-        # A game provides: running match scores, one int per seat: rounds won
-        # or points, as INFO.counts says; points may be negative.
-        raise NotImplementedError
-
-    def deal_value(self, seat):
-        # A game provides: the int a search maximises for that seat once
-        # deal_over() (a win > 0).
-        raise NotImplementedError
-
-    def result_text(self, you=None):
-        # A game provides: how the last round ended, "" while it goes on.
-        raise NotImplementedError
-
-    def describe(self, move, you=None):
-        # A game provides: short text of a legal move for the screen and the
-        # log, asked before the move is made.
-        raise NotImplementedError
-
-    def view(self, seat):
-        # A game provides: a state holding only what that seat may see (its
-        # dealing Rng's state blanked: engine.rng.BLANK), which the seat's bot
-        # and screen are given.
-        raise NotImplementedError
 
     def encode(self):
         # A game provides (or names its INFO.encoding module): compact bytes,

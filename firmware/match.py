@@ -32,7 +32,7 @@ class Match:
         # (describe() is a third of a long replay's time on a Pico).
         last = len(moves) - 1
         for i in range(len(moves)):
-            self._apply(moves[i], i == last)
+            self.step(moves[i], i == last)
 
     def title(self):
         return registry.title(self.game_id)
@@ -61,7 +61,7 @@ class Match:
     def result_text(self):
         return self.state.result_text(self.you)
 
-    def _apply(self, move, tell=True):
+    def step(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
         if tell:
@@ -71,7 +71,7 @@ class Match:
         registry.forget(self.scratch)
 
     def play(self, move):
-        self._apply(move)
+        self.step(move)
         if self.state.is_over():
             saves.delete(self.root)
         else:

@@ -31,7 +31,7 @@ def position(hands, trump, leader=0, bids=(1, 1, 1, 1)):
                 s.hm[4 * q + G.SUIT[c]] |= 1 << G.RANK[c]
         s.bids[q] = bids[q]
     s.sheet = bytes(4 * s.d)  # the deals before: everybody bid 0 and took 0
-    s._score()
+    s.score_sheet()
     s.ph = G.PLAYING
     s.turn = s.lead = leader
     return s
@@ -349,7 +349,7 @@ def sheet_state(rows, nines=True):
         for q in range(4):
             out.append(bids[q] << 4 | took[q])
     s.sheet = bytes(out)
-    s._score()
+    s.score_sheet()
     return s
 
 

@@ -5,6 +5,7 @@
 from engine import arrange as R
 from engine import poker
 from engine.cards import parse
+from engine import jokerpoker_values as V
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from engine.state import CONTINUE
@@ -357,14 +358,14 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     for held in deals:
         hs = len(held)
         for r in (-1, 2, 5, 12) if held[1] >= J.RED_JOKER else (-1,):
-            R._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            R.tabulate(held, r, r >= 0, 1 if hs == 15 else 3)
             order = sorted(range(1, R._NL[0] + 1), key=lambda j: R._STR[j])
             assert [R._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
             for size, table in ((5, R._S5), (3, R._S3)) if hs == 13 else ((5, R._S5),):
-                for i in range(R._binom(hs, size)):
-                    m = R._unrank(i, size, hs)
+                for i in range(R.binom(hs, size)):
+                    m = R.unrank(i, size, hs)
                     v = J.value([held[x] for x in range(hs) if m >> x & 1], r)
                     if v < 0:
                         assert table[i] == R.INVALID, (list(held), m, r)
                     else:
-                        assert R._STR[table[i]] == J.strength(v), (list(held), m, r)
+                        assert R._STR[table[i]] == V.strength(v), (list(held), m, r)

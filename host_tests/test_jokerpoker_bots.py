@@ -10,6 +10,7 @@ import sys
 from engine import arrange
 from engine.ai import jokerpoker as A
 from engine.ai import jokerpoker_plan as P
+from engine import jokerpoker_values as V
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from host_tests.bots import RANDOM, is_over, play, wilson
@@ -145,13 +146,13 @@ def test_hard_climbs_again_leaning_on_each_hand():
     moved = 0
     for n in (2, 4):
         hs = 15 if n < 4 else 13
-        w = J._worths(hs, n - 1)
+        w = V.worths(hs, n - 1)
         for seed in range(12):
             cards = J.new_game(seed, {}, n).cards(0)
             if cards[1] >= J.RED_JOKER:
                 continue  # the tables end at one Joker rank
             best = arrange.propose(cards, n)  # (its own: the app drops engine.arrange after a move)
-            plain = bytes(arrange._W)
+            plain = bytes(arrange.WORTH)
             for lean in range(3):
                 more = [best]
                 arrange.reclimb(best, lean, more)
@@ -160,11 +161,11 @@ def test_hard_climbs_again_leaning_on_each_hand():
                     assert sorted([list(g).count(x) for x in range(3)]) == sorted([5, 5, hs - 10])
                     v = J.group_values(cards, g, -1, [0, 0, 0])
                     order = J.positions(v, hs)
-                    worths.append(sum([w[h * J.NCLASS + J.strength(v[order[h]])] * (2 if h == lean else 1)
+                    worths.append(sum([w[h * V.NCLASS + V.strength(v[order[h]])] * (2 if h == lean else 1)
                                        for h in range(3)]))
                 assert worths[-1] >= worths[0]
                 moved += len(more) > 1
-            assert bytes(arrange._W) == plain
+            assert bytes(arrange.WORTH) == plain
     assert moved >= 3, moved
 
 

@@ -177,7 +177,7 @@ def _top_suit(hm, b):
 
 
 def _follow(s, p, win):
-    s._must()
+    s.must()
     ms = s.ms
     if ms == NONE:
         # Void in the suit led and in trumps: no card wins, only a Joker can.
@@ -243,7 +243,7 @@ def _playout(s):
     while s.ph < BETWEEN:
         ph = s.ph
         if ph == PLAYING:
-            s._play(easy_play(s))  # apply_legal's own branch, called straight
+            s.play_card(easy_play(s))  # apply_legal's own branch, called straight
         else:
             s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += 1

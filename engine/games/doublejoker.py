@@ -208,7 +208,7 @@ class DoubleJoker(State):
             out.append(CONTINUE)
         return out
 
-    def _holds(self, seat, c):
+    def holds(self, seat, c):
         return self.hands[seat * 4 + c // 13] >> (c % 13) & 1
 
     def apply_legal(self, move):

@@ -19,7 +19,7 @@ def why(st, move):
         s = move // 13
         if move % 13 == 0:
             return "the deuces stay on the table"
-        if not st._holds(seat, move):
+        if not st.holds(seat, move):
             return "you do not hold %s" % label(move)
         return "placing %s leaves no %s to lead" % (label(move), SUIT_NAMES[s])
     if move < PLAY:
@@ -27,7 +27,7 @@ def why(st, move):
             return "you have placed or taken already: now lead a card"
         return "follow with a card of the suit led"
     c = move - PLAY
-    if not st._holds(seat, c):
+    if not st.holds(seat, c):
         return "you do not hold %s" % label(c)
     if ph == LEAD:
         return "lead a card of the suit you placed on or took back (%s)" % SUIT_NAMES[st.pre]

@@ -18,7 +18,7 @@
 # A trick keeps the codes played, so a Joker's choice stays with it.
 #
 # The state keeps every finished deal's bids and tricks (the score sheet);
-# points, phase bonuses and totals are worked out from it (_score), so they
+# points, phase bonuses and totals are worked out from it (score_sheet), so they
 # never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
 from array import array
 
@@ -63,7 +63,7 @@ ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
 RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
-# played high after another high Joker takes it too (see _play).
+# played high after another high Joker takes it too (see play_card).
 _P_JOKER = const(100)  # a Joker played high by a follower
 _P_TOP = const(99)  # a Joker led high naming trump
 _P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
@@ -177,12 +177,12 @@ class Georgian(State):
         self.ban = w[20:36]  # cards a seat is known not to hold (GJ-11, GJ-14)
         self.dp = w[36:40]  # points of the deal once it has ended
         self.mv = []  # the legal moves, once known
-        self.ms = NONE  # _must(): the suit the seat to move must play (NONE: any)
+        self.ms = NONE  # must(): the suit the seat to move must play (NONE: any)
         self.mm = 0  # ... and the ranks of it it may play
         self.rs = BLANK  # Rng state that deals the next deal
         self.draw = b""  # the cards dealt to find the first dealer, P1 first (GJ-3)
         self.sheet = b""  # per finished deal 4 bytes: bid << 4 | tricks, P1..P4
-        self.total = [0, 0, 0, 0]  # worked out from the sheet by _score()
+        self.total = [0, 0, 0, 0]  # worked out from the sheet by score_sheet()
 
 
     # ----- the deals (GJ-3 .. GJ-7)
@@ -258,7 +258,7 @@ class Georgian(State):
                 k -= self.bids[q]
         return k if k >= 0 else -1
 
-    def _must(self):
+    def must(self):
         # What the seat to move must play to the trick (GJ-11, GJ-14): into
         # ms the suit (NONE: any card) and mm the ranks of it it may play.
         b = 4 * self.turn
@@ -296,7 +296,7 @@ class Georgian(State):
             b = 4 * p
             jokers = self.jk[p]
             if self.tn:
-                self._must()
+                self.must()
             if not self.tn or self.ms == NONE:
                 for s in range(4):
                     self._add(out, s, self.hm[b + s])
@@ -332,7 +332,7 @@ class Georgian(State):
                     return False
                 if not self.tn:
                     return True
-                self._must()
+                self.must()
                 return self.ms == NONE or (self.ms == SUIT[m] and self.mm >> RANK[m] & 1)
             if m < LEAD:
                 return m <= JOKER_LO and self.jk[p] and self.tn
@@ -357,7 +357,7 @@ class Georgian(State):
         self.known = False
         ph = self.ph
         if ph == PLAYING:
-            self._play(move)
+            self.play_card(move)
         elif ph == BIDDING:
             p = self.turn
             self.bids[p] = move - BID
@@ -376,7 +376,7 @@ class Georgian(State):
             rng.set_state(self.rs)
             self._deal(rng)
 
-    def _play(self, m):
+    def play_card(self, m):
         p = self.turn
         t = self.trump
         tn = self.tn
@@ -455,11 +455,11 @@ class Georgian(State):
         for q in range(4):
             row[q] = self.bids[q] << 4 | self.taken[q]
         self.sheet = self.sheet + row
-        self._score()
+        self.score_sheet()
         self.ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
         self.turn = (self.dealer + 1) % 4  # the next dealer
 
-    def _score(self):
+    def score_sheet(self):
         # The match totals from the sheet: every deal's points and every
         # finished phase's bonus (GJ-18 .. GJ-20). Deal points and bonuses are
         # worked out again when asked, not kept: a 24-deal match would keep a

@@ -77,7 +77,7 @@ def decode(data):
     at += 1 + n
     n, at = codec.get_int(data, at)
     st.sheet = bytes(data[at:at + n])
-    st._score()
+    st.score_sheet()
     if st.ph == BETWEEN or st.ph == OVER:
         n = st.cards()
         for q in range(4):

@@ -32,7 +32,7 @@ def why(st, move):
         return "a led Joker names a suit, high or low"
     if not st.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
         return "you do not hold %s" % label(move)
-    st._must()
+    st.must()
     if st.ms == st.ts and st.trick[0] >= LEAD:
         return "you must play your highest %s" % SUIT_WORDS[st.ms][:-1]
     if st.ms == st.ts:

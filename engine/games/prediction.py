@@ -236,7 +236,7 @@ class Prediction(State):
         ph = self.ph
         if ph == PREDICTING:
             for i in NAMED:
-                if self._clash(i) < 0:
+                if self.clash(i) < 0:
                     mv.append(PREDICT + i)
         elif ph == POINTING:
             for p in range(NCARDS):
@@ -256,7 +256,7 @@ class Prediction(State):
         elif ph == BETWEEN:
             mv.append(CONTINUE)
 
-    def _clash(self, i):
+    def clash(self, i):
         # The seat whose prediction shares i's rank or suit, or is "Joker" too (PR-5), else -1.
         for q in range(self.n):
             c = self.pred[q]

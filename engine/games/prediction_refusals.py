@@ -17,7 +17,7 @@ def why(st, move):
         i = move - PREDICT
         if RANK[i] == 5 and i != JOKER:
             return "a Two cannot be predicted"
-        q = st._clash(i)
+        q = st.clash(i)
         c = st.pred[q]
         if c == JOKER:
             what = "Joker"
