@@ -1,17 +1,13 @@
-# Bots playing whole matches: the device's demo mode and the host's selfplay.
-# Every seat is a bot; each bot sees only state.view(seat) and draws from its own
-# Rng, seeded from the game seed and its seat, so a match is a pure function of
-# (game, seed, options, levels) on CPython and MicroPython alike; the number of
-# levels is the number of seats.
+# Bots playing whole matches: the host's selfplay and benches. Every seat is a
+# bot; each bot sees only state.view(seat) and draws from the bots' Rng, seeded
+# before every bot move as the device seeds it (engine.rng.seed_bot), so a
+# match is a pure function of (game, seed, options, levels) on CPython and
+# MicroPython alike, and the same as the device's; the number of levels is the
+# number of seats.
 from engine import record, registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 
 MAX_MOVES = 20000  # far beyond any real match: a game that loops fails loudly instead
-
-
-def bot_rng(seed, seat):
-    # A stream apart from the deal's Rng(seed).
-    return Rng(seed, seat + 1)
 
 
 def bot_move(bots, state, level, rng):
@@ -27,13 +23,13 @@ def play_match(game_id, seed, options, levels):
     game = registry.load(game_id)
     bots = registry.bots(game_id)
     state = game.new_game(seed, game.INFO.setup(options, len(levels)), len(levels))
-    rngs = [bot_rng(seed, seat) for seat in range(len(levels))]
+    rng = Rng(seed)
     moves = bytearray()
     while not state.is_over():
         if len(moves) >= MAX_MOVES:
             raise RuntimeError("%s seed %d: no end after %d moves" % (game_id, seed, MAX_MOVES))
         seat = state.to_move()
-        move = bot_move(bots, state, levels[seat], rngs[seat])
+        move = bot_move(bots, state, levels[seat], seed_bot(rng, seed, len(moves)))
         state.apply(move)
         moves.append(move)
     return state, moves

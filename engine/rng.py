@@ -67,3 +67,12 @@ class Rng:
     def set_state(self, data, at=0):
         self.x = (data[at] << 8) | data[at + 1]
         self.y = (data[at + 2] << 8) | data[at + 3]
+
+
+def seed_bot(rng, seed, moves):
+    # The one way a bot's Rng is seeded, on the device, in selfplay and in the
+    # benches: again before every bot move, from the match seed and the number
+    # of moves made, so a resumed match makes the choices one that never
+    # stopped would, and a seed gives the same bot play everywhere.
+    rng.seed(seed ^ (7919 * (moves + 1)))
+    return rng

@@ -3,7 +3,7 @@
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
 from engine import registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from engine.state import seat_name
 from firmware import saves
 
@@ -79,10 +79,8 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        # Seeded from the match seed and the move number, so a resumed match
-        # makes the same choices as one that never stopped.
-        self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.bots.choose(self.state.view(seat), self.seats[seat], self.rng)
+        rng = seed_bot(self.rng, self.seed, len(self.moves))
+        return self.bots.choose(self.state.view(seat), self.seats[seat], rng)
 
     def record(self):
         return {

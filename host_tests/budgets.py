@@ -7,7 +7,7 @@
 import sys
 
 from engine import registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from host_tests.bots import wilson
 
 FACTORS = ((2, 1), (1, 2), (1, 4))  # the budget times a / b
@@ -32,10 +32,12 @@ def share(job):
     me = i % seats
     seed = i // seats
     s = game.new_game(seed, game.INFO.setup({}, seats), seats)
-    rngs = [Rng(seed, q + 1) for q in range(seats)]
+    rng = Rng(seed)
+    made = 0
     while not s.is_over():
         p = s.to_move()
-        s.apply(bots.choose(s.view(p), top, rngs[p], mine if p == me else base))
+        s.apply(bots.choose(s.view(p), top, seed_bot(rng, seed, made), mine if p == me else base))
+        made += 1
     pts = s.scores()
     return 1.0 / pts.count(max(pts)) if pts[me] == max(pts) else 0.0
 

@@ -170,3 +170,21 @@ def test_every_game_keeps_the_contract():
     assert sorted(played) == sorted(registry.ids()) and "template" in played, played
     assert min(played.values()) > 0, played
 
+
+
+@with_template
+def test_the_device_and_selfplay_seed_bots_alike():
+    # engine.rng.seed_bot is the one seeding: a device match of bots alone
+    # (firmware.match, as a resumed match replays it) makes selfplay's moves.
+    import tools.host  # noqa: F401  (framebuf stand-in on CPython)
+    from firmware.match import Match
+
+    for gid in registry.ids():
+        game = registry.load(gid)
+        n = game.INFO.seats[1]
+        options = options_for(game, 1)
+        moves = play.play_match(gid, 21, options, [0] * n)[1]
+        m = Match("/nowhere", gid, options, [0] * n, 21)
+        while not m.state.is_over():
+            m.step(m.bot_move())
+        assert bytes(m.moves) == bytes(moves), gid

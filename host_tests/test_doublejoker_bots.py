@@ -6,8 +6,7 @@ import sys
 from engine.ai import doublejoker as ai
 from engine.cards import parse
 from engine.games import doublejoker as D
-from engine.play import bot_rng
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from engine.state import CONTINUE
 from host_tests.bots import wilson
 from host_tests.test_doublejoker import position
@@ -32,10 +31,12 @@ def play_game(seed, players, check=None):
     # One game (a match of 1) between players[seat](view, rng) -> move; returns the
     # final state. check(state, move) sees every move before it is applied.
     st = D.new_game(seed, {"games": 1})
-    rngs = [bot_rng(seed, 0), bot_rng(seed, 1)]
+    rng = Rng(seed)
+    made = 0
     while not st.is_over():
         seat = st.to_move()
-        move = players[seat](st.view(seat), rngs[seat])
+        move = players[seat](st.view(seat), seed_bot(rng, seed, made))
+        made += 1
         if check:
             check(st, move)
         st.apply(move)

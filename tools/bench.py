@@ -11,7 +11,7 @@ import sys
 import time
 
 from engine import play, registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 
 CAL_LOOPS = 1000000
 CAL_ROUNDS = 6
@@ -110,10 +110,12 @@ def match_states(gid, levels):
     game = registry.load(gid)
     bots = registry.bots(gid)
     state = game.new_game(SEED, {}, len(levels))
-    rngs = [play.bot_rng(SEED, seat) for seat in range(len(levels))]
+    rng = Rng(SEED)
+    made = 0
     while not state.is_over():
         seat = state.to_move()
-        state.apply(play.bot_move(bots, state, levels[seat], rngs[seat]))
+        state.apply(play.bot_move(bots, state, levels[seat], seed_bot(rng, SEED, made)))
+        made += 1
         yield state
 
 

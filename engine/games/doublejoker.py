@@ -338,9 +338,6 @@ class DoubleJoker(State):
                     out.append(s * 13 + r)
         return out
 
-    def suit_count(self, seat, suit):
-        return count(self.hands[seat * 4 + suit])
-
     def stack(self, suit):
         # Cards on that deuce, bottom first.
         return [suit * 13 + r for r in self.stacks[suit]]
