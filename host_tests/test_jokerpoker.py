@@ -241,6 +241,9 @@ def test_the_best_hand_takes_every_bet_and_a_tie_takes_back_its_own():
     assert s.hand_winners(0) == [0, 1] and s.hand_winners(1) == [1] and s.hand_winners(2) == [2]
     # Seat 0: its own 4 back; seat 1: its 2 back, 1 + 3 + 2 on hand 2; seat 2: 0 + 1 + 2.
     assert s.history() == [[4, 8, 3]] and s.scores() == [4, 8, 3]
+    # The table's running totals ask the same: hand by hand.
+    assert [s.hand_gains(h) for h in range(3)] == [[4, 2, 0], [0, 6, 0], [0, 0, 3]]
+    assert [J.taker(q, 0b011) for q in range(3)] == [0, 1, -1] and [J.taker(q, 0b100) for q in range(3)] == [2] * 3
     out = [list(s.betting_cards(q)).count(J.OUT) for q in range(3)]
     assert out == [0, 0, 1]
     assert s.result_text() == "Hand 1 P1 P2 tie, 2 P2, 3 P3"

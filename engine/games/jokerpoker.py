@@ -85,6 +85,18 @@ def bets_of(move):
     return k // 25, k // 5 % 5, k % 5
 
 
+def taker(seat, winners):
+    # Who takes seat's bet on a hand that the seats in `winners` (a bit each)
+    # won (JP-16, JP-17): the sole winner takes every bet on it, tied winners
+    # take back their own; -1: the bet goes out of play.
+    if winners & (winners - 1) == 0:
+        w = 0
+        while not winners >> w & 1:
+            w += 1
+        return w
+    return seat if winners >> seat & 1 else -1
+
+
 def problem(values, hs):
     # Why groups of these values may not be played (JP-9, JP-13), or "".
     for g in range(3):
@@ -228,6 +240,16 @@ class JokerPoker(State):
         # The seats that won hand pos (0-2) of the last revealed deal.
         return [q for q in range(self.n) if self.won[pos] >> q & 1]
 
+    def hand_gains(self, pos):
+        # The points each seat took from hand pos (0-2) of the last revealed
+        # deal (JP-16, JP-17).
+        out = [0] * self.n
+        for q in range(self.n):
+            w = taker(q, self.won[pos])
+            if w >= 0:
+                out[w] += self.bet[3 * q + pos]
+        return out
+
     # ----- legal moves
 
     def legal_view(self):
@@ -337,16 +359,10 @@ class JokerPoker(State):
                 if best[q][h] == top:
                     mask |= 1 << q
             self.won[h] = mask
-            alone = mask & (mask - 1) == 0
             for q in range(n):
                 v = self.bet[3 * q + h]
-                if alone:
-                    w = 0
-                    while not mask >> w & 1:
-                        w += 1
-                elif mask >> q & 1:
-                    w = q  # a tied winner takes back their own bet
-                else:
+                w = taker(q, mask)
+                if w < 0:
                     self._find(q, v, STAKED, OUT)
                     continue
                 self._find(q, v, STAKED, WON + w)
