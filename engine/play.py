@@ -35,10 +35,9 @@ def play_match(game_id, seed, options, levels):
     return state, moves
 
 
-def record_line(game_id, options, seed, moves, state):
+def record_line(game_id, options, seed, levels, moves, state):
     game = registry.load(game_id)
-    n = state.num_seats()
-    return record.dumps(make(game_id, game.INFO.setup(options, n), n, seed, moves, state))
+    return record.dumps(make(game_id, game.INFO.setup(options, len(levels)), levels, seed, moves, state))
 
 
 # ----- records (engine/record.py writes them)
@@ -49,21 +48,29 @@ def result_of(state):
 
 
 def make(game_id, options, seats, seed, moves, state):
+    # seats: who sits at each seat, as in a save (firmware/saves.py): -1 a
+    # person, else the bot level; their count is the match's seat count.
     return {
         "game": game_id,
         "options": dict(options),
-        "seats": seats,
+        "seats": list(seats),
         "seed": seed,
         "moves": list(moves),
         "result": result_of(state) if state.is_over() else None,
     }
 
 
+def seat_count(seats):
+    # A record's seats are a list since the levels came into records; before,
+    # they were the count (records of the 2-4 seat games' first format).
+    return seats if type(seats) is int else len(seats)
+
+
 def replay(rec):
     # Rebuilds the state from a record; a move the rules refuse raises ValueError
     # naming the move's index, and a stored result that differs is reported too.
     game = registry.load(rec["game"])
-    n = rec["seats"]
+    n = seat_count(rec["seats"])
     state = game.new_game(rec["seed"], game.INFO.setup(rec["options"], n), n)
     for i, m in enumerate(rec["moves"]):
         try:

@@ -155,11 +155,11 @@ def every_game():
 
         options, state, moves = random_match(game, n, seed, check)
         # The record replays to the same state and the same record.
-        rec = play.make(gid, options, n, seed, moves, state)
+        rec = play.make(gid, options, [-1] * n, seed, moves, state)
         line = record.dumps(rec)
         again = play.replay(json.loads(line))
         assert again.encode() == state.encode()
-        assert play.record_line(gid, options, seed, moves, again) == line
+        assert play.record_line(gid, options, seed, [-1] * n, moves, again) == line
         played[gid] = played.get(gid, 0) + len(bot_turns)
     return played
 

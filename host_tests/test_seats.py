@@ -217,17 +217,22 @@ def test_score_table_draws_every_seat_inside_the_screen(monkeypatch, tmp_path):
     assert m.info.counts != WINS and s.total == "total"
 
 
-def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
+def test_selfplay_and_records_carry_the_seats_as_saves_do(monkeypatch):
+    # "seats" is who sits at each seat, in records as in saves (-1 a person,
+    # else the bot level); an older record's count of seats still replays.
     register(monkeypatch)
-    lines = list(selfplay.records("template", 5, 2, [], {}, 3))
+    lines = list(selfplay.records("template", 5, 2, [0, 1, 0], {}))
     assert len(lines) == 2
     for line in lines:
         rec = json.loads(line)
-        assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
+        assert rec["seats"] == [0, 1, 0] and rec["options"] == {"open": "Off"}
         st = replay(rec)
         assert st.num_seats() == 3 and st.is_over()
-        rec["seats"] = 4  # the same moves at another table do not replay
-        raises(ValueError, replay, rec)
+        rec["seats"] = 3  # a record written before the levels came in
+        assert replay(rec).encode() == st.encode()
+        for other in (4, [0, 0, 0, 0]):  # the same moves at another table do not replay
+            rec["seats"] = other
+            raises(ValueError, replay, rec)
     assert selfplay.parse_args(["--game", "template", "--seats", "3"])[3] == 3
     assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
     assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])
