@@ -75,7 +75,7 @@ def test_worlds_respect_every_void_and_forced_card():
     checked = 0
     while not s.is_over() and checked < 30:
         p = s.to_move()
-        if s.phase() == G.PLAYING and s.tn == 0 and s.hand_size(p) < 7:
+        if s.phase() == G.PLAYING and s.in_trick == 0 and s.hand_size(p) < 7:
             v = s.view(p)
             worlds = sampling.Worlds(v)
             for _ in range(5):
@@ -98,11 +98,11 @@ def test_short_play_outs_leave_fewer_worlds():
     s = G.new_game(1)
     while s.d < 1 or s.phase() != G.PLAYING:  # a 2-card deal, bid
         s.apply(A.choose(s.view(s.to_move()), 0, Rng(1)))
-    while s.tn < 3 or s.hand_size(s.to_move()) > 1:
+    while s.in_trick < 3 or s.hand_size(s.to_move()) > 1:
         s.apply(A.choose(s.view(s.to_move()), 0, Rng(1)))
     p = s.to_move()
-    s.hm[4 * p] = s.hm[4 * p + 1] = s.hm[4 * p + 2] = s.hm[4 * p + 3] = 0
-    s.jk[p] = 1  # its last card a Joker
+    s.held[4 * p] = s.held[4 * p + 1] = s.held[4 * p + 2] = s.held[4 * p + 3] = 0
+    s.jokers_held[p] = 1  # its last card a Joker
     assert s.legal_moves() == [G.JOKER_HI, G.JOKER_LO]
     counted = []
     sample = sampling.Worlds.sample
@@ -128,10 +128,10 @@ def test_easy_bids_with_its_hand():
     s.dealer = 3
     s.ph = G.BIDDING
     for c in ("Ah", "7c"):
-        s.hm[G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
-    s.jk[0] = 1
+        s.held[G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
+    s.jokers_held[0] = 1
     for c in ("7d", "8c", "9s"):
-        s.hm[4 + G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
+        s.held[4 + G.SUIT[G.parse(c)]] |= 1 << G.RANK[G.parse(c)]
     assert A.easy_bid(s) == G.BID + 2
     s.bids[0] = 2
     s.turn = 1

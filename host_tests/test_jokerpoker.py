@@ -24,11 +24,11 @@ def arrange(s, seat, hands):
     # seat holding one of the cards gets one the seat gives up instead.
     hs = s.hs
     want = []
-    grp = []
+    group_of = []
     for g in range(3):
         for c in cards(hands[g]):
             want.append(c)
-            grp.append(g)
+            group_of.append(g)
     assert len(want) == hs
     spare = [c for c in s.cards(seat) if c not in want]
     for i in range(len(s.hand)):
@@ -37,13 +37,13 @@ def arrange(s, seat, hands):
     for q in range(s.n):
         at = q * hs
         if q == seat:
-            pairs = [(want[i], grp[i]) for i in range(hs)]
+            pairs = [(want[i], group_of[i]) for i in range(hs)]
         else:
-            pairs = [(s.hand[at + i], s.grp[at + i]) for i in range(hs)]
+            pairs = [(s.hand[at + i], s.group_of[at + i]) for i in range(hs)]
         pairs.sort(key=lambda x: J.sort_key(x[0]))
         for i in range(hs):
             s.hand[at + i] = pairs[i][0]
-            s.grp[at + i] = pairs[i][1]
+            s.group_of[at + i] = pairs[i][1]
     s.known = False
     return s
 
@@ -279,16 +279,16 @@ def check_invariants(s, staked):
     for q in range(n):
         sizes = [list(s.groups(q)).count(g) for g in range(3)]
         assert sizes == ([5, 5, 5] if s.hs == 15 else [5, 5, 3])
-        bs = s.betting_cards(q)
+        bet_state = s.betting_cards(q)
         total = 0
         for k in range(9):
-            assert bs[k] in (J.FREE, J.STAKED, J.OUT) or J.WON <= bs[k] < J.WON + n
-            if bs[k] >= J.WON:
-                won[bs[k] - J.WON] += J.BETS[k]
+            assert bet_state[k] in (J.FREE, J.STAKED, J.OUT) or J.WON <= bet_state[k] < J.WON + n
+            if bet_state[k] >= J.WON:
+                won[bet_state[k] - J.WON] += J.BETS[k]
             total += J.BETS[k]
         assert total == 18
-        assert list(bs).count(J.STAKED) == (3 if q in staked else 0)
-        assert list(bs).count(J.FREE) == 9 - 3 * (s.deal_no - 1) - (3 if q in staked else 0) - (
+        assert list(bet_state).count(J.STAKED) == (3 if q in staked else 0)
+        assert list(bet_state).count(J.FREE) == 9 - 3 * (s.deal_no - 1) - (3 if q in staked else 0) - (
             3 if s.phase() != J.ARRANGE else 0)
     assert won == s.scores() and max(won) <= 18 * n
     assert sum([sum(h) for h in s.history()]) == sum(won)

@@ -16,16 +16,16 @@ def encode(st):
     # ranks left allowed (8); the dealer's draw; the sheet. Points are
     # worked out from the sheet.
     out = bytearray([_VERSION, st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump,
-                     st.turned, st.tn, st.ts, st.bw, st.bp, st.jout, st.seer + 1])
+                     st.turned, st.in_trick, st.trick_suit, st.best_at, st.best_power, st.jout, st.seer + 1])
     out.append(st.pwin)
     out += st.bids
     out += st.taken
     out += st.trick
     out += st.prev
-    out += st.jk
+    out += st.jokers_held
     out += st.hid
     out += st.first3
-    out += st.rs
+    out += st.rng_state
     for c in range(0, 36, 2):
         out.append(_where(st, c) | _where(st, c + 1) << 4)
     for i in range(0, 16, 2):
@@ -43,7 +43,7 @@ def _where(st, c):
     if s == NONE or not FULL[s] & bit:
         return 0
     for q in range(4):
-        if st.hm[4 * q + s] & bit:
+        if st.held[4 * q + s] & bit:
             return 1 + q
     return 5 if st.gone[s] & bit else 0
 
@@ -52,12 +52,12 @@ def decode(data):
     if len(data) < 75 or data[0] != _VERSION:
         raise ValueError("not a Georgian Joker state")
     st = Georgian()
-    (st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump, st.turned, st.tn,
-     st.ts, st.bw, st.bp, st.jout) = data[1:14]
+    (st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump, st.turned, st.in_trick,
+     st.trick_suit, st.best_at, st.best_power, st.jout) = data[1:14]
     st.seer = data[14] - 1
     st.pwin = data[15]
-    st.small[:] = data[16:43]  # bids, taken, trick, prev, jk, hid, first3
-    st.rs = bytes(data[43:47])
+    st.small[:] = data[16:43]  # bids, taken, trick, prev, jokers_held, hid, first3
+    st.rng_state = bytes(data[43:47])
     at = 47
     for c in range(36):
         loc = data[at + c // 2] >> (4 * (c & 1)) & 15
@@ -66,7 +66,7 @@ def decode(data):
             if loc == 5:
                 st.gone[s] |= 1 << RANK[c]
             else:
-                st.hm[4 * (loc - 1) + s] |= 1 << RANK[c]
+                st.held[4 * (loc - 1) + s] |= 1 << RANK[c]
     at += 18
     for i in range(16):
         k = data[at + i // 2] >> (4 * (i & 1)) & 15
@@ -81,5 +81,5 @@ def decode(data):
     if st.ph == BETWEEN or st.ph == OVER:
         n = st.cards()
         for q in range(4):
-            st.dp[q] = points(st.bids[q], st.taken[q], n)
+            st.deal_points[q] = points(st.bids[q], st.taken[q], n)
     return st

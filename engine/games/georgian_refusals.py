@@ -25,16 +25,16 @@ def why(st, move):
     if move == 0 or move == 27 or JOKER_LO < move < LEAD:
         return "no such card"
     if move >= JOKER:
-        if not st.jk[p]:
+        if not st.jokers_held[p]:
             return "you have no Joker"
         if move >= LEAD:
             return "only the leader names a suit for the Joker"
         return "a led Joker names a suit, high or low"
-    if not st.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
+    if not st.held[4 * p + SUIT[move]] >> RANK[move] & 1:
         return "you do not hold %s" % label(move)
     st.must()
-    if st.ms == st.ts and st.trick[0] >= LEAD:
-        return "you must play your highest %s" % SUIT_WORDS[st.ms][:-1]
-    if st.ms == st.ts:
-        return "you must follow suit: %s" % SUIT_WORDS[st.ms]
-    return "you must play a trump: %s" % SUIT_WORDS[st.ms]
+    if st.must_suit == st.trick_suit and st.trick[0] >= LEAD:
+        return "you must play your highest %s" % SUIT_WORDS[st.must_suit][:-1]
+    if st.must_suit == st.trick_suit:
+        return "you must follow suit: %s" % SUIT_WORDS[st.must_suit]
+    return "you must play a trump: %s" % SUIT_WORDS[st.must_suit]

@@ -13,13 +13,13 @@ def why(st, move):
         return "no such move"
     p = st.turn
     i = 2 * p
-    hw = st.hw
+    hand_words = st.hand_words
     if move < STACK:
         if move == JOKER:
-            if not hw[i + 1] & JOKERS:
+            if not hand_words[i + 1] & JOKERS:
                 return "you have no Joker in hand"
-        elif not hw[i + W[move]] & B[move]:
-            if st.sw[i + W[move]] & B[move]:
+        elif not hand_words[i + W[move]] & B[move]:
+            if st.spare_words[i + W[move]] & B[move]:
                 return "%s is already in your spares" % label(move)
             return "%s is not in your hand" % label(move)
         return "spares are full (3)"
@@ -31,7 +31,7 @@ def why(st, move):
     if j >= 8:
         if t < 4:
             return "a Joker cannot go on your own stack"
-        if not (hw if j == 8 else st.sw)[i + 1] & JOKERS:
+        if not (hand_words if j == 8 else st.spare_words)[i + 1] & JOKERS:
             return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
     if st.block[k] == 2:
         return "that stack is blocked by a Joker"

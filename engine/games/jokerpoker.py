@@ -143,16 +143,16 @@ class JokerPoker(State):
         self.turn = 0
         self.deal_no = 1
         self.seer = -1  # the seat whose view this is; -1 for the full state
-        self.rs = BLANK  # Rng state that deals the next deal
+        self.rng_state = BLANK  # Rng state that deals the next deal
         self.hand = bytearray(n * hs)  # seat s's cards at s * hs, canonical order
-        self.grp = bytearray(n * hs)  # the group of each
-        self.jr = bytearray([BEST] * n)  # the seats' Joker ranks
+        self.group_of = bytearray(n * hs)  # the group of each
+        self.joker_ranks = bytearray([BEST] * n)  # the seats' Joker ranks
         self.bet = bytearray([UNKNOWN] * (3 * n))  # the values bet on hands 1-3
-        self.bs = bytearray(9 * n)  # where each seat's betting cards are
+        self.bet_state = bytearray(9 * n)  # where each seat's betting cards are
         self.won = bytearray(3)  # per hand, a bit per seat that won it (last deal)
         self.pts = [0] * n
         self.hist = []
-        self.mv = []  # the legal moves of the seat to move, once known
+        self.legal_list = []  # the legal moves of the seat to move, once known
         self.known = False
         self.vals = [0, 0, 0]  # scratch: group values
 
@@ -163,15 +163,15 @@ class JokerPoker(State):
     def _deal(self, rng):
         deck = bytearray(range(55))
         rng.shuffle(deck)
-        self.rs = rng.get_state()
+        self.rng_state = rng.get_state()
         hs = self.hs
         start = dealt_groups(hs)
         for q in range(self.n):
             cards = canonical(deck[q * hs:(q + 1) * hs])
             for i in range(hs):
                 self.hand[q * hs + i] = cards[i]
-                self.grp[q * hs + i] = start[i]
-            self.jr[q] = BEST
+                self.group_of[q * hs + i] = start[i]
+            self.joker_ranks[q] = BEST
         for i in range(3 * self.n):
             self.bet[i] = UNKNOWN
         for i in range(3):
@@ -187,7 +187,7 @@ class JokerPoker(State):
         return self.hand[seat * self.hs:(seat + 1) * self.hs]
 
     def groups(self, seat):
-        return self.grp[seat * self.hs:(seat + 1) * self.hs]
+        return self.group_of[seat * self.hs:(seat + 1) * self.hs]
 
     def joker_rank(self, seat):
         # The rank the seat's Jokers stand at now: the chosen one, or for BEST
@@ -195,7 +195,7 @@ class JokerPoker(State):
         # may be played).
         if self.hand[seat * self.hs] < RED_JOKER:
             return -1
-        r = self.jr[seat]
+        r = self.joker_ranks[seat]
         if r == BEST:
             return best_rank(self.cards(seat), self.groups(seat), self.n)
         return r
@@ -222,7 +222,7 @@ class JokerPoker(State):
         # How many betting cards of each value 0-4 the seat has left to bet.
         out = [0] * 5
         for k in range(9):
-            if self.bs[9 * seat + k] == FREE:
+            if self.bet_state[9 * seat + k] == FREE:
                 out[BETS[k]] += 1
         return out
 
@@ -234,7 +234,7 @@ class JokerPoker(State):
     def betting_cards(self, seat):
         # Where each of the seat's nine betting cards is (FREE, STAKED, OUT,
         # WON + seat), in the order of BETS.
-        return self.bs[9 * seat:9 * seat + 9]
+        return self.bet_state[9 * seat:9 * seat + 9]
 
     def hand_winners(self, pos):
         # The seats that won hand pos (0-2) of the last revealed deal.
@@ -259,29 +259,29 @@ class JokerPoker(State):
         if not self.known:
             self._gen(self.turn)
             self.known = True
-        return self.mv
+        return self.legal_list
 
     def _gen(self, p):
-        out = self.mv
+        out = self.legal_list
         out.clear()
         hs = self.hs
         at = p * hs
         hand = self.hand
-        grp = self.grp
+        group_of = self.group_of
         jg = 0  # a bit per group holding a Joker
         for i in range(hs):
             if hand[at + i] >= RED_JOKER:
-                jg |= 1 << grp[at + i]
+                jg |= 1 << group_of[at + i]
         for j in range(1, hs):
-            gj = grp[at + j]
+            gj = group_of[at + j]
             jj = hand[at + j] >= RED_JOKER
             for i in range(j):
-                gi = grp[at + i]
+                gi = group_of[at + i]
                 if gi != gj and (jj == (hand[at + i] >= RED_JOKER) or not jg >> (gi if jj else gj) & 1):
                     out.append(SWAP + j * (j - 1) // 2 + i)
         if jg:
             for r in range(BEST + 1):
-                if r != self.jr[p]:
+                if r != self.joker_ranks[p]:
                     out.append(RANK + r)
         out.append(AUTO)
         if not self.problem(p):
@@ -303,7 +303,7 @@ class JokerPoker(State):
         if move == CONTINUE:
             self.deal_no += 1
             rng = Rng()
-            rng.set_state(self.rs)
+            rng.set_state(self.rng_state)
             self._deal(rng)
             return
         p = self.turn
@@ -312,18 +312,18 @@ class JokerPoker(State):
         if move < RANK:
             i = at + SWAP_I[move]
             j = at + SWAP_J[move]
-            self.grp[i], self.grp[j] = self.grp[j], self.grp[i]
+            self.group_of[i], self.group_of[j] = self.group_of[j], self.group_of[i]
         elif move < AUTO:
-            self.jr[p] = move - RANK
+            self.joker_ranks[p] = move - RANK
         elif move == AUTO:
             g = propose(self.cards(p), self.n)
             if g is not None:
                 for i in range(self.hs):
-                    self.grp[at + i] = g[i]
-            self.jr[p] = BEST
+                    self.group_of[at + i] = g[i]
+            self.joker_ranks[p] = BEST
         else:
             r = self.joker_rank(p)
-            self.jr[p] = BEST if r < 0 else r  # the rank is fixed with the bet
+            self.joker_ranks[p] = BEST if r < 0 else r  # the rank is fixed with the bet
             a, b, c = bets_of(move)
             for h in range(3):
                 v = (a, b, c)[h]
@@ -337,8 +337,8 @@ class JokerPoker(State):
     def _find(self, seat, v, was, now):
         # Moves one betting card of value v of the seat from was to now.
         for k in range(9):
-            if BETS[k] == v and self.bs[9 * seat + k] == was:
-                self.bs[9 * seat + k] = now
+            if BETS[k] == v and self.bet_state[9 * seat + k] == was:
+                self.bet_state[9 * seat + k] = now
                 return
 
     def _reveal(self):
@@ -421,20 +421,20 @@ class JokerPoker(State):
         # (the others' bets of this deal look unbet); never the dealing Rng.
         v = self.clone()
         v.seer = seat
-        v.rs = BLANK
+        v.rng_state = BLANK
         if self.ph == ARRANGE:
             hs = self.hs
             for q in range(self.n):
                 if q != seat:
                     for i in range(q * hs, (q + 1) * hs):
                         v.hand[i] = UNKNOWN
-                        v.grp[i] = UNKNOWN
-                    v.jr[q] = UNKNOWN
+                        v.group_of[i] = UNKNOWN
+                    v.joker_ranks[q] = UNKNOWN
                     for h in range(3 * q, 3 * q + 3):
                         v.bet[h] = UNKNOWN
                     for k in range(9 * q, 9 * q + 9):
-                        if v.bs[k] == STAKED:
-                            v.bs[k] = FREE
+                        if v.bet_state[k] == STAKED:
+                            v.bet_state[k] = FREE
         return v
 
     def unseen_cards(self):
@@ -454,18 +454,18 @@ class JokerPoker(State):
         # scores and each finished deal's points (engine.codec).
         n = self.n
         out = bytearray([VERSION, n, self.deal_no, self.ph, self.turn, self.seer + 1])
-        out += self.rs
+        out += self.rng_state
         loc = bytearray(28)
         for k in range(n * self.hs):
             c = self.hand[k]
             if c != UNKNOWN:
-                loc[c >> 1] |= (1 + 3 * (k // self.hs) + self.grp[k]) << (4 * (c & 1))
+                loc[c >> 1] |= (1 + 3 * (k // self.hs) + self.group_of[k]) << (4 * (c & 1))
         out += loc
-        out += self.jr
+        out += self.joker_ranks
         out += self.bet
-        bs = self.bs
+        bet_state = self.bet_state
         for k in range(0, 9 * n, 2):
-            out.append(bs[k] | (bs[k + 1] << 4 if k + 1 < 9 * n else 0))
+            out.append(bet_state[k] | (bet_state[k + 1] << 4 if k + 1 < 9 * n else 0))
         out += self.won
         codec.put_ints(out, self.pts)
         codec.put_int(out, len(self.hist))
@@ -478,26 +478,26 @@ class JokerPoker(State):
         hs = self.hs
         self.deal_no, self.ph, self.turn = data[2], data[3], data[4]
         self.seer = data[5] - 1
-        self.rs = bytes(data[6:10])
+        self.rng_state = bytes(data[6:10])
         fill = [q * hs for q in range(n)]
         for c in ORDER:
             loc = data[10 + (c >> 1)] >> (4 * (c & 1)) & 15
             if loc:
                 q = (loc - 1) // 3
                 self.hand[fill[q]] = c
-                self.grp[fill[q]] = (loc - 1) % 3
+                self.group_of[fill[q]] = (loc - 1) % 3
                 fill[q] += 1
         for q in range(n):
             for k in range(fill[q], (q + 1) * hs):
                 self.hand[k] = UNKNOWN
-                self.grp[k] = UNKNOWN
+                self.group_of[k] = UNKNOWN
         at = 38
-        self.jr = bytearray(data[at:at + n])
+        self.joker_ranks = bytearray(data[at:at + n])
         at += n
         self.bet = bytearray(data[at:at + 3 * n])
         at += 3 * n
         for k in range(9 * n):
-            self.bs[k] = data[at + k // 2] >> (4 * (k & 1)) & 15
+            self.bet_state[k] = data[at + k // 2] >> (4 * (k & 1)) & 15
         at += (9 * n + 1) // 2
         self.won = bytearray(data[at:at + 3])
         at += 3

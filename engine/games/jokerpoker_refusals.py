@@ -15,7 +15,7 @@ def why(st, move):
         j = SWAP_J[move]
         if j >= st.hs:
             return "no such card"
-        if st.grp[at + i] == st.grp[at + j]:
+        if st.group_of[at + i] == st.group_of[at + j]:
             return "both cards are in the same hand"
         return "two Jokers in one hand"
     if move < AUTO:

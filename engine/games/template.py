@@ -34,7 +34,7 @@ VERSION = const(1)
 def new_game(seed, options=None, seats=2):
     INFO.setup(options, seats)
     s = HighCard(seats)
-    s.rs = Rng(seed).get_state()
+    s.rng_state = Rng(seed).get_state()
     s.deal()
     return s
 
@@ -46,7 +46,7 @@ def decode(data):
     s = HighCard(n)
     s.ph, s.dealer, s.turn, s.deal_no = data[2], data[3], data[4], data[5]
     s.seer = data[6] - 1
-    s.rs = bytes(data[7:11])
+    s.rng_state = bytes(data[7:11])
     at = 11
     for i in range(n):
         k = data[at]
@@ -77,7 +77,7 @@ class HighCard(State):
         self.dealer = 0
         self.deal_no = 1
         self.seer = -1  # the seat whose view this is; -1 the full state
-        self.rs = BLANK  # the Rng state that deals the next deal
+        self.rng_state = BLANK  # the Rng state that deals the next deal
         self.hands = [[] for _ in range(n)]
         self.trick = []  # seat, card, seat, card ... in the order played
         self.pts = [0] * n  # this deal's points
@@ -89,10 +89,10 @@ class HighCard(State):
     def deal(self):
         # TP-2: three cards each from a shuffled pack; TP-3: left of the dealer leads.
         rng = Rng()
-        rng.set_state(self.rs)
+        rng.set_state(self.rng_state)
         deck = bytearray(range(52))
         rng.shuffle(deck)
-        self.rs = rng.get_state()
+        self.rng_state = rng.get_state()
         for i in range(self.n):
             self.hands[i] = sorted(deck[CARDS * i:CARDS * i + CARDS])
         self.turn = (self.dealer + 1) % self.n
@@ -165,7 +165,7 @@ class HighCard(State):
         # nor the Rng that deals the next deal.
         v = decode(self.encode())
         v.seer = seat
-        v.rs = BLANK
+        v.rng_state = BLANK
         for i in range(self.n):
             if i != seat:
                 v.hands[i] = [HIDDEN] * len(self.hands[i])
@@ -173,7 +173,7 @@ class HighCard(State):
 
     def encode(self):
         out = bytearray([VERSION, self.n, self.ph, self.dealer, self.turn, self.deal_no, self.seer + 1])
-        out += self.rs
+        out += self.rng_state
         for h in self.hands:
             out.append(len(h))
             out += bytes(h)
