@@ -140,8 +140,12 @@ class State:
     # PH_BETWEEN and PH_OVER (its phase numbers, above) and provides the methods
     # listed below; the rest is written here once, and a game overrides one
     # only for a reason it gives (a quicker answer, another turn order).
-    INFO = None
-    PH_BETWEEN = PH_OVER = 0
+    INFO: Game  # (bare annotations: declared for the type checker, no code)
+    PH_BETWEEN: int
+    PH_OVER: int
+    ph: int
+    turn: int
+    n: int
 
     # ----- a game provides (as comments, not methods: on the board every
     # method of this class stays in the heap from the title on)
@@ -168,6 +172,13 @@ class State:
     #                      (below: or the game names its encoding module in INFO)
     #   history()          one list of per-seat ints per finished round (points
     #                      of a deal); none by default
+
+    def _provided(self, *args):
+        # Stands for a method a game provides, for the type checker: one
+        # function, not one stub each.
+        raise NotImplementedError
+
+    legal_view = apply_legal = scores = blank = decode = _provided
 
     def why(self, move):
         # Why move is refused while the round is being played (never called
