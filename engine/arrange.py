@@ -1,5 +1,5 @@
 # Joker Poker's arranger: the three hands a seat's 15 (13) cards make that are
-# worth the most by the engine's tables (engine/jokerpoker_values.py: CDF, worth()):
+# worth the most by the engine's tables (engine/poker.py: CDF, worth()):
 # propose(), behind "arrange for me" and both bots. Loaded only to work out a
 # move: the game declares it scratch (INFO.scratch), so the device drops it
 # after every move, and its tables (about 10 KB) with it.
@@ -14,12 +14,11 @@ from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine.jokerpoker_values import (CDF, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values,
-                                      strength)
-from engine.poker import COLOUR
+from engine.poker import (CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values,
+                          strength)
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
-# A strength (engine.jokerpoker_values.strength) is (category * 13 + first rank)
+# A strength (engine.poker.strength) is (category * 13 + first rank)
 # * 13 + second rank: each category spans 169, and starts at its number times that.
 _SPAN = const(169)
 _PAIR = const(_SPAN)

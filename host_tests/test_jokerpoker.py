@@ -5,7 +5,6 @@
 from engine import arrange as R
 from engine import poker
 from engine.cards import parse
-from engine import jokerpoker_values as V
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from engine.state import CONTINUE
@@ -371,4 +370,4 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
                     if v < 0:
                         assert table[i] == R.INVALID, (list(held), m, r)
                     else:
-                        assert R._STR[table[i]] == V.strength(v), (list(held), m, r)
+                        assert R._STR[table[i]] == poker.strength(v), (list(held), m, r)

@@ -7,10 +7,9 @@
 import math
 import sys
 
-from engine import arrange
+from engine import arrange, poker
 from engine.ai import jokerpoker as A
 from engine.ai import jokerpoker_plan as P
-from engine import jokerpoker_values as V
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from host_tests.bots import RANDOM, is_over, play, wilson
@@ -146,7 +145,7 @@ def test_hard_climbs_again_leaning_on_each_hand():
     moved = 0
     for n in (2, 4):
         hs = 15 if n < 4 else 13
-        w = V.worths(hs, n - 1)
+        w = poker.worths(hs, n - 1)
         for seed in range(12):
             cards = J.new_game(seed, {}, n).cards(0)
             if cards[1] >= J.RED_JOKER:
@@ -161,7 +160,7 @@ def test_hard_climbs_again_leaning_on_each_hand():
                     assert sorted([list(g).count(x) for x in range(3)]) == sorted([5, 5, hs - 10])
                     v = J.group_values(cards, g, -1, [0, 0, 0])
                     order = J.positions(v, hs)
-                    worths.append(sum([w[h * V.NCLASS + V.strength(v[order[h]])] * (2 if h == lean else 1)
+                    worths.append(sum([w[h * poker.NCLASS + poker.strength(v[order[h]])] * (2 if h == lean else 1)
                                        for h in range(3)]))
                 assert worths[-1] >= worths[0]
                 moved += len(more) > 1

@@ -11,7 +11,7 @@
 import sys
 
 from engine import arrange as R
-from engine import jokerpoker_values as V
+from engine import poker
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 
@@ -28,7 +28,7 @@ def proposed_worth(cards, seats):
     groups = J.propose(cards, seats)
     if groups is None:
         return -1
-    return V.worth(J.group_values(cards, groups, J.best_rank(cards, groups, seats), [0, 0, 0]), seats)
+    return poker.worth(J.group_values(cards, groups, J.best_rank(cards, groups, seats), [0, 0, 0]), seats)
 
 
 def best_worth(cards, seats):
@@ -68,7 +68,7 @@ def quality(seats, deals, seed=1):
         got += a
         top += b
         worst = min(worst, a / b if b > 0 else 1.0)
-    return same, got / V.F_ONE / deals, top / V.F_ONE / deals, worst
+    return same, got / poker.F_ONE / deals, top / poker.F_ONE / deals, worst
 
 
 def cpython_lines(deals):

@@ -495,7 +495,8 @@ class Georgian(State):
 
     def deal_value(self, seat):
         # The deal's points ahead of the others' mean, times 4.
-        return 4 * self.deal_points[seat] - self.deal_points[0] - self.deal_points[1] - self.deal_points[2] - self.deal_points[3]
+        d = self.deal_points
+        return 4 * d[seat] - d[0] - d[1] - d[2] - d[3]
 
     # ----- accessors for the bots and the table screen
 

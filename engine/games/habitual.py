@@ -444,8 +444,8 @@ class HabitualJoker(State):
         self.turn = p
         if self._gen(p):
             self.known = True
-        elif not (self.hand_words[0] | self.hand_words[1] | self.hand_words[2] | self.hand_words[3] | self.spare_words[0] | self.spare_words[1] | self.spare_words[2]
-                  | self.spare_words[3]):
+        elif not (self.hand_words[0] | self.hand_words[1] | self.hand_words[2] | self.hand_words[3]
+                  | self.spare_words[0] | self.spare_words[1] | self.spare_words[2] | self.spare_words[3]):
             self.stop = 0  # nobody stopped: the cards ran out (HJ-19)
             self._end(_END_OUT)
         elif alone:

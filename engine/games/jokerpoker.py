@@ -18,12 +18,11 @@
 #   BET + 25a + 5b + c  120..244  bet a on hand 1, b on hand 2, c on hand 3: it
 #                          ends the seat's turn (the arrangement must be playable)
 #   CONTINUE      255      deals the next deal
-# Hands and arrangements are valued by engine/jokerpoker_values.py; the arranger
+# Hands and arrangements are valued by engine/poker.py; the arranger
 # itself, propose(), is engine/arrange.py, loaded when asked.
 from engine import codec, const
 from engine.cards import label, rank_label
-from engine.jokerpoker_values import (NOT_ALLOWED, RED_JOKER, best_rank, canonical, group_values, positions, sort_key,
-                                      top, value)
+from engine.poker import NOT_ALLOWED, RED_JOKER, best_rank, canonical, group_values, positions, sort_key, top, value
 from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, seat_name
 

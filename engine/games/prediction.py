@@ -423,8 +423,8 @@ class Prediction(State):
 
     def last_award(self):
         # (seat, why, scorecards, points, last card) once the deal is over, else None.
-        award_log = self.award_log
-        return None if award_log[0] == UNKNOWN else (award_log[0], award_log[1], award_log[2], award_log[3], award_log[4])
+        a = self.award_log
+        return None if a[0] == UNKNOWN else (a[0], a[1], a[2], a[3], a[4])
 
     def last_chances(self, i):
         # How many of the 25 cards, if last, would award the pile to the seat
@@ -524,9 +524,9 @@ class Prediction(State):
         self.last_won = src.last_won
         self.rng_state = src.rng_state
         self.seer = src.seer
-        for buf, other in ((self.grid, src.grid), (self.pred, src.pred), (self.turn_log, src.turn_log), (self.award_log, src.award_log),
-                           (self.pts, src.pts), (self.totals, src.totals), (self.rank_left, src.rank_left),
-                           (self.suit_left, src.suit_left)):
+        for buf, other in ((self.grid, src.grid), (self.pred, src.pred), (self.turn_log, src.turn_log),
+                           (self.award_log, src.award_log), (self.pts, src.pts), (self.totals, src.totals),
+                           (self.rank_left, src.rank_left), (self.suit_left, src.suit_left)):
             for i in range(len(other)):
                 buf[i] = other[i]
         self.hist.clear()
