@@ -12,7 +12,6 @@ import gc
 import sys
 
 from engine import const, registry
-from engine.rng import Rng
 from firmware import saves, tables, ui
 
 FRAME_MS = 30
@@ -39,7 +38,11 @@ class App:
         self.clock = clock
         self.root = root
         self.seeds_dir = seeds_dir if seeds_dir is not None else saves.path(root, "seeds")
-        self.seeds = None if seed is None else Rng(seed)
+        if seed is not None:
+            from engine.rng import Rng
+
+            seed = Rng(seed)
+        self.seeds = seed
         self.reset = reset
         self.now = clock.ticks_ms()
         self.touched = self.now  # the last press, or the last change by itself

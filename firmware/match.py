@@ -6,8 +6,7 @@ from engine import registry
 from engine.rng import Rng, seed_bot
 from engine.state import seat_name
 from firmware import saves
-
-PERSON = -1
+from firmware.saves import PERSON
 
 
 class Match:
@@ -68,7 +67,8 @@ class Match:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
         self.moves.append(move)
-        registry.forget(self.scratch)
+        if self.scratch:  # most games have none: a resume's replay skips the call
+            registry.forget(self.scratch)
 
     def play(self, move):
         self.step(move)

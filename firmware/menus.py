@@ -8,8 +8,7 @@ import sys
 from engine import registry
 from engine.state import seat_name
 from firmware import ui
-from firmware.match import PERSON, Match
-from firmware.play import GameScreen
+from firmware.saves import PERSON
 from firmware.tables import playable
 
 
@@ -193,6 +192,9 @@ def start_match(app, game_id, options, seats):
     # remembered one before the screens change: firmware/settings.py reads the
     # file with this module, which goes when the title does.
     load_game(app, game_id)
+    from firmware.match import Match  # after load_game: the match's modules go with the game's
+    from firmware.play import GameScreen
+
     app.match = Match(app.root, game_id, options, seats, new_seed(app))
     from firmware import settings
 
@@ -233,6 +235,8 @@ def resume(app):
 
     try:
         load_game(app, app.saved["game"])
+        from firmware.play import GameScreen
+
         app.match = reading.replay(app.root, app.saved)
     except reading.SaveError as e:
         notice = reading.refused(app.root, e)

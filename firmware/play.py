@@ -5,7 +5,7 @@
 from engine import const
 from engine.state import CONTINUE, best_seats
 from firmware import scores, tables, ui
-from firmware.match import PERSON
+from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
 NONE = 0

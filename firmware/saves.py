@@ -12,9 +12,8 @@
 import binascii
 import os
 
-from engine import record
-
 VERSION = 2
+PERSON = -1  # a seat a person plays; a bot's seat holds its level
 NAME = "save.jp"
 TMP = "save.tmp"
 ASIDE = "save.bad"  # a damaged save set aside (firmware/reading.py set_aside)
@@ -53,6 +52,8 @@ def pack(magic, version, payload):
 
 
 def encode(rec):
+    from engine import record  # not at start-up: the title writes no save
+
     return pack(MAGIC, VERSION, record.dumps(rec).encode())
 
 

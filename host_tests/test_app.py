@@ -553,7 +553,7 @@ def _hidden_game(monkeypatch):
     monkeypatch.setattr(tables, "hiddendj", dj_table, raising=False)
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("hiddendj", "Hidden DJ", "hiddendj", "engine.ai.doublejoker"),))
     available = tables.available
-    monkeypatch.setattr(tables, "available", lambda gid: gid == "hiddendj" or available(gid))
+    monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "hiddendj" or available(gid, names))
 
 
 def _start_hidden(dev, seats, open_hands):
@@ -644,7 +644,7 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
                     True, "open", "round", WINS, "{rounds} rounds")
     monkeypatch.setitem(sys.modules, "fourseats", mod)
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
-    monkeypatch.setattr(tables, "available", lambda gid: gid == "fourseats")
+    monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "fourseats")
     dev = new_device(tmp_path)
     assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Settings"]
     press(dev, A)

@@ -101,6 +101,14 @@ def test_boot_to_title_with_every_game(tree, tmp_path):
             assert registry.title(gid) in items
         assert pico.failure() is None and "Traceback" not in pico.console
         assert "Error" not in pico.console, pico.console
+        # Boot loads what the title shows and no more (the boot time's budget):
+        # a match's modules, the files' reading, no game.
+        out, err = pico.exec("import sys\nprint(' '.join(sorted(sys.modules)))", fresh=False)
+        held = out.split()
+        assert not err and "firmware.menus" in held, out + err
+        for name in ("firmware.match", "firmware.play", "firmware.scores", "firmware.reading", "engine.record",
+                     "engine.rng") + tuple("engine.games." + gid for gid in playable()):
+            assert name not in held, name
 
 
 @pytest.mark.parametrize("gid", playable())

@@ -8,17 +8,16 @@ import json
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
 from engine import registry
+from engine.games import template
 from engine.play import replay
 from engine.state import WINS
-from firmware import font, play, reading, saves, scores, tables, ui
+from firmware import font, play, reading, saves, scores, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
-from engine.games import template
 from host_tests.check import raises
 from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
-
 
 
 def register(monkeypatch):
