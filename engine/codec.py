@@ -44,3 +44,19 @@ def get_ints(data, at):
         v, at = get_int(data, at)
         out.append(v)
     return out, at
+
+
+def put_rows(out, rows):
+    # A count, then each row as put_ints (a match's points per finished round).
+    put_int(out, len(rows))
+    for r in rows:
+        put_ints(out, r)
+
+
+def get_rows(data, at):
+    n, at = get_int(data, at)
+    out = []
+    for _ in range(n):
+        r, at = get_ints(data, at)
+        out.append(r)
+    return out, at

@@ -736,9 +736,7 @@ class HabitualJoker(State):
             out += self.store[self.pos:]
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.wins)
-        codec.put_int(out, len(self.hist))
-        for h in self.hist:
-            codec.put_ints(out, h)
+        codec.put_rows(out, self.hist)
         return bytes(out)
 
     def _load(self, data):
@@ -779,8 +777,4 @@ class HabitualJoker(State):
             self.store = bytes([UNKNOWN]) * n
         self.pts, at = codec.get_ints(data, at)
         self.wins, at = codec.get_ints(data, at)
-        n, at = codec.get_int(data, at)
-        self.hist = []
-        for _ in range(n):
-            h, at = codec.get_ints(data, at)
-            self.hist.append(h)
+        self.hist, at = codec.get_rows(data, at)

@@ -551,9 +551,7 @@ class Prediction(State):
         out += self.pred
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.totals)
-        codec.put_int(out, len(self.hist))
-        for h in self.hist:
-            codec.put_ints(out, h)
+        codec.put_rows(out, self.hist)
         return bytes(out)
 
     def _load(self, data):
@@ -575,11 +573,7 @@ class Prediction(State):
         self._count()
         self.pts, at = codec.get_ints(data, at)
         self.totals, at = codec.get_ints(data, at)
-        n, at = codec.get_int(data, at)
-        self.hist = []
-        for _ in range(n):
-            h, at = codec.get_ints(data, at)
-            self.hist.append(h)
+        self.hist, at = codec.get_rows(data, at)
         self._gen()
 
 

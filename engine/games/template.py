@@ -57,10 +57,7 @@ def decode(data):
     at += 1 + k
     s.pts, at = codec.get_ints(data, at)
     s.total, at = codec.get_ints(data, at)
-    k, at = codec.get_int(data, at)
-    for _ in range(k):
-        h, at = codec.get_ints(data, at)
-        s.hist.append(h)
+    s.hist, at = codec.get_rows(data, at)
     return s
 
 
@@ -181,7 +178,5 @@ class HighCard(State):
         out += bytes(self.trick)
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.total)
-        codec.put_int(out, len(self.hist))
-        for h in self.hist:
-            codec.put_ints(out, h)
+        codec.put_rows(out, self.hist)
         return bytes(out)
