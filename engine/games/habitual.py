@@ -736,7 +736,7 @@ class HabitualJoker(State):
             out += self.store[self.pos:]
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.wins)
-        codec.put_rows(out, self.hist)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def _load(self, data):
@@ -777,4 +777,4 @@ class HabitualJoker(State):
             self.store = bytes([UNKNOWN]) * n
         self.pts, at = codec.get_ints(data, at)
         self.wins, at = codec.get_ints(data, at)
-        self.hist, at = codec.get_rows(data, at)
+        self.hist, at = codec.get_ints(data, at, codec.get_ints)

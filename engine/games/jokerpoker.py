@@ -467,7 +467,7 @@ class JokerPoker(State):
             out.append(bet_state[k] | (bet_state[k + 1] << 4 if k + 1 < 9 * n else 0))
         out += self.won
         codec.put_ints(out, self.pts)
-        codec.put_rows(out, self.hist)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def _load(self, data):
@@ -499,4 +499,4 @@ class JokerPoker(State):
         self.won = bytearray(data[at:at + 3])
         at += 3
         self.pts, at = codec.get_ints(data, at)
-        self.hist, at = codec.get_rows(data, at)
+        self.hist, at = codec.get_ints(data, at, codec.get_ints)

@@ -551,7 +551,7 @@ class Prediction(State):
         out += self.pred
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.totals)
-        codec.put_rows(out, self.hist)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def _load(self, data):
@@ -573,7 +573,7 @@ class Prediction(State):
         self._count()
         self.pts, at = codec.get_ints(data, at)
         self.totals, at = codec.get_ints(data, at)
-        self.hist, at = codec.get_rows(data, at)
+        self.hist, at = codec.get_ints(data, at, codec.get_ints)
         self._gen()
 
 

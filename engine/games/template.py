@@ -57,7 +57,7 @@ def decode(data):
     at += 1 + k
     s.pts, at = codec.get_ints(data, at)
     s.total, at = codec.get_ints(data, at)
-    s.hist, at = codec.get_rows(data, at)
+    s.hist, at = codec.get_ints(data, at, codec.get_ints)
     return s
 
 
@@ -178,5 +178,5 @@ class HighCard(State):
         out += bytes(self.trick)
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.total)
-        codec.put_rows(out, self.hist)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
