@@ -10,7 +10,7 @@
 #   - the round ends in CONTINUE alone, the match in no move and to_move() -1;
 #   - a replay of the record (seed and moves) gives the same record and state;
 #   - every bot level plays only legal moves, from a seat's view, the same move
-#     for the same view and seed;
+#     for the same view and seed (at every round's end, CONTINUE);
 #   - a seat's view reveals nothing that seat may not see: where the game fills
 #     views for search (fill), two states that differ only in what the seat
 #     cannot see give it equal views.
@@ -149,9 +149,9 @@ def every_game():
 
         def check(state, moves, checked):
             check_position(game, state, checked)
-            if checked and not state.is_over():
+            if (checked or state.deal_over()) and not state.is_over():
                 bot_turns.append(len(moves))
-                check_bots(gid, state, seed)
+                check_bots(gid, state, seed)  # at a round's end: CONTINUE, at every level
 
         options, state, moves = random_match(game, n, seed, check)
         # The record replays to the same state and the same record.

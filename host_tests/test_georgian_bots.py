@@ -9,7 +9,6 @@ from engine.ai import georgian as A
 from engine.ai import sampling
 from engine.games import georgian as G
 from engine.rng import Rng
-from engine.state import CONTINUE
 from host_tests.bots import RANDOM, is_over, play
 
 NINES = {"deals": "Nines only"}
@@ -55,16 +54,6 @@ def duel(a, b, matches, opts, first=0, budget=A.BUDGET, processes=1):
     deals = sum([r[3] for r in results])
     return (share, 1.96 * math.sqrt(share * (1 - share) / matches), sum([r[1] for r in results]) / deals,
             sum([r[2] for r in results]) / (3.0 * deals))
-
-
-def test_continue_is_returned_between_deals():
-    s = G.new_game(2)
-    rng = Rng(4)
-    while not s.deal_over():
-        moves = s.legal_moves()
-        s.apply(moves[rng.below(len(moves))])
-    v = s.view(s.to_move())
-    assert A.choose(v, 0, rng) == CONTINUE and A.choose(v, 1, rng) == CONTINUE
 
 
 def test_worlds_respect_every_void_and_forced_card():
