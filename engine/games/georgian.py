@@ -779,6 +779,8 @@ class Georgian(State):
         # Makes this state a copy of src in its own buffers: no garbage, so a
         # search copies positions again and again. The sheet and what is worked
         # out from it are shared: they are replaced, never changed in place.
+        # The counters are georgian_bytes.COUNTERS, named here one by one: a
+        # loop of getattr() would cost in the search's hottest copy.
         self.nines = src.nines
         self.d = src.d
         self.dealer = src.dealer

@@ -6,6 +6,11 @@ from engine import codec, const
 from engine.games.georgian import BETWEEN, FULL, NONE, OVER, RANK, SUIT, Georgian, points, popcount9
 
 _VERSION = const(1)
+# The state's one-byte counters, in the order its bytes hold them: encode() and
+# decode() both read this list (Georgian.copy_from names them again: a search's
+# hot loop, where getattr by name would cost).
+COUNTERS = ("nines", "d", "dealer", "ph", "turn", "lead", "trump", "turned", "in_trick", "trick_suit", "best_at",
+            "best_power", "jout")
 
 
 def encode(st):
@@ -15,8 +20,10 @@ def encode(st):
     # elsewhere, 1..4 a hand, 5 out of play); each seat's bans per suit as the
     # ranks left allowed (8); the dealer's draw; the sheet. Points are
     # worked out from the sheet.
-    out = bytearray([_VERSION, st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump,
-                     st.turned, st.in_trick, st.trick_suit, st.best_at, st.best_power, st.jout, st.seer + 1])
+    out = bytearray([_VERSION])
+    for name in COUNTERS:
+        out.append(getattr(st, name))
+    out.append(st.seer + 1)
     out.append(st.pwin)
     out += st.bids
     out += st.taken
@@ -52,8 +59,8 @@ def decode(data):
     if len(data) < 75 or data[0] != _VERSION:
         raise ValueError("not a Georgian Joker state")
     st = Georgian()
-    (st.nines, st.d, st.dealer, st.ph, st.turn, st.lead, st.trump, st.turned, st.in_trick,
-     st.trick_suit, st.best_at, st.best_power, st.jout) = data[1:14]
+    for i in range(len(COUNTERS)):
+        setattr(st, COUNTERS[i], data[1 + i])
     st.seer = data[14] - 1
     st.pwin = data[15]
     st.small[:] = data[16:43]  # bids, taken, trick, prev, jokers_held, hid, first3
