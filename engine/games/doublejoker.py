@@ -9,7 +9,7 @@
 # the deuces stay on the table); stacks keep their ranks in order, bottom first.
 from engine import codec
 from engine.bits import popcount as count
-from engine.cards import label
+from engine.cards import SUIT_NAMES, label
 from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, WINS, Game, State, says
 
@@ -34,7 +34,6 @@ END_EMPTY = 1  # DJ-11: a hand is empty after a trick (seat 2 = both hands)
 END_VOID = 2  # DJ-12: the follower cannot follow suit
 END_STUCK = 3  # DJ-13: the leader has no pre-lead action that allows a lead
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 def place(card):

@@ -24,7 +24,7 @@ from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine.cards import SUITS
+from engine.cards import SUIT_NAMES, SUITS
 from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
@@ -61,7 +61,7 @@ DECK = bytes([c for c in range(38) if c != 0 and c != 27])
 HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask (the lowest: HI9[m & -m])
 ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
 RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
+SUIT_WORDS = SUIT_NAMES + ("no trump",)
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
 # played high after another high Joker takes it too (see play_card).
 _P_JOKER = const(100)  # a Joker played high by a follower

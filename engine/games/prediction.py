@@ -18,6 +18,7 @@
 #   CONTINUE       255     deals the next deal of the match
 from engine import codec, const
 from engine.bits import popcount
+from engine.cards import SUIT_NAMES
 from engine.cards import label as card_label
 from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
@@ -52,7 +53,6 @@ BY_TURN = const(6)  # nobody won a scorecard: the seat whose turn it would be
 RANK = bytes([i % 6 for i in range(24)] + [5])
 SUIT = bytes([i // 6 for i in range(24)] + [4])
 RANK_NAMES = ("Ace", "King", "Queen", "Jack", "Ten", "Two")
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CARD = bytes([s * 13 + (12, 11, 10, 9, 8, 0)[r] for s in range(4) for r in range(6)] + [52])  # engine.cards ids
 JOKERS = const(0x1820820)  # the four Twos (5, 11, 17, 23) and the Joker (24)
 # The calls and predictions there are (PR-5, PR-6): no Two.
