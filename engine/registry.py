@@ -10,9 +10,9 @@ GAMES = (
     ("georgian", "Georgian Joker", "engine.games.georgian", "engine.ai.georgian"),
     ("jokerpoker", "Joker Poker", "engine.games.jokerpoker", "engine.ai.jokerpoker"),
 )
-# The template game (README "Adding a game"): its line is kept apart, so the
-# device does not offer it; the tests add it to GAMES to play it as a sixth game.
-TEMPLATE = ("template", "High Card", "engine.games.template", "engine.ai.template")
+# The template game's line (README "Adding a game") is kept apart, in
+# engine/games/template.py (ENTRY), so the device does not offer it: the tests
+# add it to GAMES to play it as a sixth game.
 
 
 def ids():

@@ -173,13 +173,6 @@ class State:
     #   history()          one list of per-seat ints per finished round (points
     #                      of a deal); none by default
 
-    def _provided(self, *args):
-        # Stands for a method a game provides, for the type checker: one
-        # function, not one stub each.
-        raise NotImplementedError
-
-    legal_view = apply_legal = scores = blank = decode = _provided
-
     def why(self, move):
         # Why move is refused while the round is being played (never called
         # for CONTINUE, nor between rounds): a game whose refusals module is
@@ -215,12 +208,12 @@ class State:
         return self.ph >= self.PH_BETWEEN
 
     def legal_moves(self):
-        return list(self.legal_view())
+        return list(self.legal_view())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
 
     def legal(self, move):
         # Whether an int 0..255 is legal here (games may answer it without
         # building the list).
-        return move in self.legal_view()
+        return move in self.legal_view()  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
 
     def why_illegal(self, move):
         # The reason a move is refused: the openings every game shares, then
@@ -248,13 +241,13 @@ class State:
         # Plays move; an illegal one raises ValueError with a reason and leaves
         # the state unchanged.
         self.check(move)
-        self.apply_legal(move)
+        self.apply_legal(move)  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
 
     def winner(self):
         # None while the match goes on, else the winning seat, -1 on a tie.
         if not self.is_over():
             return None
-        best = best_seats(self.scores())
+        best = best_seats(self.scores())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
         return best[0] if len(best) == 1 else -1
 
     def clone(self):
@@ -263,7 +256,7 @@ class State:
         # made a copy of src in its own buffers: nothing allocated); another
         # goes through its bytes (its class's decode, a staticmethod).
         if hasattr(self, "copy_from"):
-            s = self.blank()
+            s = self.blank()  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
             s.copy_from(self)
             return s
-        return self.decode(self.encode())
+        return self.decode(self.encode())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)

@@ -18,6 +18,7 @@
 import json
 
 from engine import play, record, registry
+from engine.games import template
 from engine.rng import Rng
 from engine.state import CONTINUE
 from host_tests.check import raises
@@ -31,7 +32,7 @@ def with_template(test):
     # Runs test with the template game registered as the sixth entry.
     def run():
         saved = registry.GAMES
-        registry.GAMES = saved + (registry.TEMPLATE,)
+        registry.GAMES = saved + (template.ENTRY,)
         try:
             test()
         finally:

@@ -22,7 +22,7 @@ from tools import selfplay
 
 def register(monkeypatch):
     # The template's one registry line; its table is found as every game's is.
-    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (registry.TEMPLATE,))
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (template.ENTRY,))
 
 
 def start(dev, seats):

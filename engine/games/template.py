@@ -3,8 +3,9 @@
 # with: 2-4 seats, secret hands, point scores that run into the thousands and
 # below zero, several rounds. Rules per seeds/template.md (TP-n); its bots are
 # engine/ai/template.py, its table firmware/tables/template.py. It is not
-# offered on the device: registry.TEMPLATE is its registry line, which the tests
-# add (host_tests/test_contract.py, test_seats.py) to play it as a sixth game.
+# offered on the device: ENTRY is its registry line, kept here rather than in
+# engine/registry.py's GAMES; the tests add it there (host_tests/test_contract.py,
+# test_seats.py) to play it as a sixth game.
 #
 # Cards: 0..51 as in engine.cards (rank 0 = Two). Moves: a card id plays that
 # card from the hand of the seat to move; CONTINUE deals the next deal.
@@ -12,6 +13,8 @@ from engine import codec, const
 from engine.cards import label
 from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
+
+ENTRY = ("template", "High Card", "engine.games.template", "engine.ai.template")  # engine/registry.py's GAMES
 
 # TP-1: 2-4 seats; TP-5: three deals, points; TP-6: secret hands unless "Open hands".
 INFO = Game(seats=(2, 4), options=(("open", "Open hands", ("Off", "On"), "%s"),), hidden=True, reveal="open",
