@@ -368,7 +368,7 @@ def strength(v):
 # CDF[t][pos][b]: the share (of 255) of hands a typical opponent holds at that
 # position below class b = category * 13 + first rank (118 entries, the last
 # 255), for t = 0 with 15 cards and t = 1 with 13 (the third hand of 3 cards).
-# tools/jokerpoker_tables.py makes them from random deals arranged by propose(),
+# tools/bench/jokerpoker_tables.py makes them from random deals arranged by propose(),
 # as bytes literals: the tuple of ints a bytes((...)) call is made from stays in
 # the module's constants on MicroPython, 4 bytes an entry (2.8 KB for these six).
 CDF = (

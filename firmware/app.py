@@ -14,15 +14,15 @@ import sys
 from engine import const, registry
 from firmware import saves, tables, ui
 
-FRAME_MS = 30
-DARK_POLL_MS = 50  # between button polls while the panel is off
-DIM_MS = 60000
-OFF_MS = 300000
-DIM_CONTRAST = 0
+FRAME_MS = const(30)
+DARK_POLL_MS = const(50)  # between button polls while the panel is off
+DIM_MS = const(60000)
+OFF_MS = const(300000)
+DIM_CONTRAST = const(0)
 _AWAKE = const(0)
 _DIM = const(1)
 _DARK = const(2)
-GROWTH = 2048  # heap bytes a finished match may leave before a board resets softly
+GROWTH = const(2048)  # heap bytes a finished match may leave before a board resets softly
 SAVING_OFF = "Saving is off: the drive is read-only (USB)"
 TOO_LONG = "Saving is off: this match is too long to save"
 
@@ -53,12 +53,12 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
-        from firmware import reading, settings
+        from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
-        self.saved, notice = reading.read(root)  # offered for resume (a damaged copy set aside)
+        self.saved, notice = saves_reading.read(root)  # offered for resume (a damaged copy set aside)
         self.home()
         for line in (told, notice):
             if line:
@@ -68,26 +68,26 @@ class App:
                 settings.write(root, self.settings)  # the defaults replace the damaged file
             except OSError as e:
                 self.saving_off(e)
-        settings = reading = None
-        registry.forget(["firmware.settings", "firmware.reading"])  # back when the Settings screen opens, a resume
+        settings = saves_reading = None
+        registry.forget(["firmware.settings", "firmware.saves_reading"])  # back when the Settings screen opens, a resume
         self.fresh = _heap()  # in use at a fresh title (None off MicroPython)
 
     # --- frames ---
 
     def step(self):
-        bt = self.buttons
-        bt.poll()
+        buttons = self.buttons
+        buttons.poll()
         self.now = now = self.clock.ticks_ms()
-        b = bt.get()
+        b = buttons.get()
         if b >= 0:
             self.touched = now
             if self.saver != _AWAKE:
-                bt.clear()  # the press that wakes does nothing else
+                buttons.clear()  # the press that wakes does nothing else
                 self.wake()
                 return False
         while b >= 0:
             self.press(b)
-            b = bt.get()
+            b = buttons.get()
         if self.saver == _DARK:
             return False
         self.stack[-1].tick(now)
@@ -174,6 +174,12 @@ class App:
         self.restack(Title(self))
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
+
+    def again(self, setup):
+        # A new match of this (game id, options, seats): the title's module starts it.
+        from firmware.menus import start_match
+
+        start_match(self, setup[0], setup[1], setup[2])
 
     # --- settings and storage ---
 

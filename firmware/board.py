@@ -1,14 +1,16 @@
 # The board profile (board.json): which runtime it is for, which pins and bus the
 # display and buttons use. load() checks it and says exactly what is wrong in words
 # a maker can act on; the make_* functions build the devices from a `machine`-like
-# module (the real one on the board, tools/host/devices.FakeMachine on the host), or
-# firmware/circuitpy.py's on CircuitPython; start() is what main.py and code.py run.
+# module (the real one on the board, tools/host/devices.FakeMachine on the host);
+# firmware/circuitpy.py has CircuitPython's; start() is what main.py and code.py run.
 import json
 
+from engine import const
+
 BUTTON_KEYS = ("up", "down", "left", "right", "a", "b")  # the order Buttons expects
-GPIO_MAX = 29  # RP2040: GP0..GP29
+GPIO_MAX = const(29)  # RP2040: GP0..GP29
 RUNTIMES = ("micropython", "circuitpython")
-MAX_BYTES = 4096  # a profile is a few hundred bytes; a larger board.json is refused unread
+MAX_BYTES = const(4096)  # a profile is a few hundred bytes; a larger board.json is refused unread
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
@@ -327,13 +329,20 @@ def wrap(text, per_line):
 
 def _show_on(display, err):
     # Best effort: the reason also goes on the screen when the screen works, in
-    # framebuf's own 8x8 font (the screens' fonts sit above this layer).
+    # 8x8 cells: framebuf's own font, or on the project's canvas, which has none
+    # (CircuitPython, the host), the screens' NORMAL font.
     _, _, what, todo = _kind(err)
     fb = display.fb
     fb.fill(0)
     lines = wrap("Cannot start: %s. %s" % (what, _said(err)), display.width // 8)
     for i in range(min(len(lines), display.height // 8)):
-        fb.text(lines[i], 0, i * 8, 1)
+        if hasattr(fb, "text"):
+            fb.text(lines[i], 0, i * 8, 1)
+        else:
+            from firmware import font
+
+            for k in range(len(lines[i])):
+                font.text(fb, lines[i][k], k * 8 + 1, i * 8, 1, font.NORMAL_SIZE)
     display.show()
 
 
@@ -361,13 +370,14 @@ def halt(err, led, clock, cycles=-1, display=None, say=print):
         n += 1
 
 
-def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=print,
-          runtime="micropython"):
-    # What main.py (MicroPython) and code.py (CircuitPython, machine None) run first:
-    # the profile, the devices and the app's module -> (app run function, display,
-    # buttons). A start-up failure, whatever it is, is reported by halt(), not by a
-    # traceback and a dead screen.
+def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=print, devices=None):
+    # What main.py (MicroPython) and code.py (CircuitPython: machine None, devices
+    # firmware/circuitpy.py, which builds them from CircuitPython's modules) run
+    # first: the profile, the devices and the app's module -> (app run function,
+    # display, buttons). A start-up failure, whatever it is, is reported by
+    # halt(), not by a traceback and a dead screen.
     # The caller drops this module before the app runs: its heap is the app's.
+    runtime = "micropython" if devices is None else "circuitpython"
     profile = None
     led = None
     display = None
@@ -377,9 +387,7 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             raise BoardError(
                 "%s is a profile for %s, but this board runs %s: deploy one of the %s profiles "
                 "in boards/ (make deploy BOARD=...)" % (path, profile["runtime"], runtime, runtime))
-        if runtime == "circuitpython":
-            from firmware import circuitpy as devices
-
+        if devices is not None:
             led = devices.make_led(profile)
             display = devices.make_display(profile)
             buttons = devices.make_buttons(profile, clock)

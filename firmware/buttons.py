@@ -2,18 +2,20 @@
 # level for DEBOUNCE_MS before it counts, so contact bounce and glitches are ignored;
 # a press queues one event, and a held direction repeats. Events wait in a small ring
 # buffer, so presses between two frames are not lost. poll() and get() allocate nothing.
-UP = 0
-DOWN = 1
-LEFT = 2
-RIGHT = 3
-A = 4
-B = 5
+from engine import const
+
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 
-DEBOUNCE_MS = 15
-REPEAT_DELAY_MS = 300  # first repeat of a held direction
-REPEAT_MS = 80  # the repeats after it
-QUEUE = 16  # events kept; when full, new events are dropped (and counted)
+DEBOUNCE_MS = const(15)
+REPEAT_DELAY_MS = const(300)  # first repeat of a held direction
+REPEAT_MS = const(80)  # the repeats after it
+QUEUE = const(16)  # events kept; when full, new events are dropped (and counted)
 
 
 class Buttons:

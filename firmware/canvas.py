@@ -1,6 +1,6 @@
 # The project's own 1-bit canvas for ports without `framebuf` (CircuitPython):
 # the part of framebuf.FrameBuffer the screens use (fill, fill_rect, hline,
-# vline, rect, line, pixel, blit, text), on the same MONO_VLSB buffer, pixel for
+# vline, rect, line, pixel, blit), on the same MONO_VLSB buffer, pixel for
 # pixel as framebuf draws (host_tests/test_canvas.py compares the two on both
 # runtimes). It works a byte (eight rows of a column) at a time, not a pixel at
 # a time. MicroPython imports it only on a port built without framebuf.
@@ -142,10 +142,10 @@ class FrameBuffer:
             hi_row = lo_row + stride
             for sx in range(sx0, sx1):
                 b = sbuf[srow + sx]
-                nb = ~b & valid
+                unset = ~b & valid
                 b &= valid
-                ones = (b if on_set & 1 else 0) | (nb if on_set & 2 else 0)
-                zeros = (b if on_clear & 1 else 0) | (nb if on_clear & 2 else 0)
+                ones = (b if on_set & 1 else 0) | (unset if on_set & 2 else 0)
+                zeros = (b if on_clear & 1 else 0) | (unset if on_clear & 2 else 0)
                 if lo_ok:
                     i = lo_row + sx
                     dbuf[i] = (dbuf[i] | ((ones << shift) & lo_mask)) & ~((zeros << shift) & lo_mask) & 0xFF
@@ -180,12 +180,3 @@ class FrameBuffer:
                     dbuf[lo + sx] &= ~(b << shift) & 0xFF
                 if hi_ok:
                     dbuf[hi + sx] &= ~(b >> back) & 0xFF
-
-    def text(self, s, x, y, c=1):
-        # Start-up errors only (firmware/board.py): the screens' NORMAL font in
-        # 8-pixel cells, where framebuf has its own 8x8 font.
-        from firmware import font
-
-        for ch in s:
-            font.text(self, ch, x + 1, y, c, font.NORMAL_SIZE)
-            x += 8

@@ -188,10 +188,3 @@ def make_led(profile):
         return Pin(led, output=True)
     except (ValueError, AttributeError):
         return None
-
-
-def storage_writable(root="/"):
-    # False while the computer has the drive (code may not write then).
-    import storage
-
-    return not storage.getmount(root).readonly

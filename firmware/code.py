@@ -7,7 +7,7 @@ import sys
 from firmware import board, circuitpy
 
 clock = circuitpy.Clock()
-run, display, buttons = board.start(None, clock, runtime="circuitpython")
+run, display, buttons = board.start(None, clock, devices=circuitpy)
 board = None
 del sys.modules["firmware.board"]
 delattr(sys.modules["firmware"], "board")

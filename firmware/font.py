@@ -8,10 +8,11 @@ try:
 except ImportError:  # CircuitPython has no framebuf: the project's own canvas
     from firmware import canvas as framebuf
 
+from engine import const
 from engine.cards import JOKER, RANKS
 
-SMALL_SIZE = 0
-NORMAL_SIZE = 1
+SMALL_SIZE = const(0)
+NORMAL_SIZE = const(1)
 CELL_W = (4, 6)
 CELL_H = (6, 8)
 
@@ -316,7 +317,7 @@ def _flush(fb, n, x, y, c):
 # or STRUCK for the run just drawn there when it is crossed through on purpose
 # (ui.strike). None on the board: one test per call, nothing allocated.
 record = None
-STRUCK = 2
+STRUCK = const(2)
 
 
 def text(fb, s, x, y, c=1, size=SMALL_SIZE):

@@ -1,6 +1,6 @@
 # The title and what only the title needs: the match setup (seats and
 # options), starting a match and resuming the saved one (reading the files is
-# firmware/reading.py's). A match needs none of it: this module is loaded for
+# firmware/saves_reading.py's). A match needs none of it: this module is loaded for
 # these screens alone (ui.Screen.transient) and dropped while a match is played.
 import os
 import sys
@@ -229,22 +229,22 @@ class Notice(ui.Dialog):
 
 
 def resume(app):
-    # The saved match, replayed through firmware/reading.py's checks (loaded
+    # The saved match, replayed through firmware/saves_reading.py's checks (loaded
     # for this alone); a save that does not replay goes aside with a notice.
-    from firmware import reading
+    from firmware import saves_reading
 
     try:
         load_game(app, app.saved["game"])
         from firmware.play import GameScreen
 
-        app.match = reading.replay(app.root, app.saved)
-    except reading.SaveError as e:
-        notice = reading.refused(app.root, e)
+        app.match = saves_reading.replay(app.root, app.saved)
+    except saves_reading.SaveError as e:
+        notice = saves_reading.refused(app.root, e)
         app.saved = None
         app.free_game()
         app.restack(Title(app))
         app.push(Notice(app, notice))
         return
     finally:
-        registry.forget([reading.__name__])
+        registry.forget([saves_reading.__name__])
     app.restack(GameScreen(app, app.match))

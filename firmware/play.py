@@ -8,9 +8,9 @@ from firmware import scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
-NONE = 0
-DEAL = 1  # a game of the match ended: CONTINUE is the only move
-MATCH = 2
+NONE = const(0)
+DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
+MATCH = const(2)
 
 
 class GameScreen(ui.Screen):
@@ -272,8 +272,6 @@ class MatchEnd(EndScreen):
 
     def key(self, b):
         if b == ui.A:
-            from firmware.menus import start_match
-
-            start_match(self.app, self.setup[0], self.setup[1], self.setup[2])
+            self.app.again(self.setup)
         elif b == ui.B:
             self.app.home()

@@ -8,12 +8,13 @@
 # reads "7.", a reference to it "rule 7") and "Ruling (DJ-end):" marks go.
 # Only an index of where each screen row starts stays in memory; the rows in
 # view are re-read from the file when it scrolls.
+from engine import const
 from firmware import font, ui
 
-COLS = 31  # 4 px cells, the last column keeps the scroll bar
-ROWS = 9
+COLS = const(31)  # 4 px cells, the last column keeps the scroll bar
+ROWS = const(9)
 TOP = ui.ROW + 2  # a line clear of the title bar
-PITCH = 6
+PITCH = const(6)
 HOW = "How to play on Joker Pocket"  # the section shown first
 KEYS = "\x10\x11 SECTION  \x12\x13 SCROLL  A PAGE"  # under HOW
 # Characters the font lacks: suit and arrow symbols become glyphs, the rest plain ASCII.
@@ -23,13 +24,13 @@ SUBST = {
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
     "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u00d7": "x",
 }
-HEAD = 1  # block kinds
-PARA = 2
-ITEM = 3
-NOTE = 4  # for developers: not shown
-KEYS_ROW = -3  # index entries that are no block of the file
-BLANK = -1
-MISSING = -2
+HEAD = const(1)  # block kinds
+PARA = const(2)
+ITEM = const(3)
+NOTE = const(4)  # for developers: not shown
+KEYS_ROW = const(-3)  # index entries that are no block of the file
+BLANK = const(-1)
+MISSING = const(-2)
 
 
 def _plain(line):

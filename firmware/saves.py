@@ -1,29 +1,37 @@
-# The match in progress, saved after every move so a power cut loses nothing.
+# The board's files, in one place: what each is, how it is framed, where it
+# lives and how it is written; reading them back, every field checked, is
+# firmware/saves_reading.py, loaded at start-up and for a resume alone, so a
+# match's heap holds none of it.
 #
-# File <root>/save.jp: one header line "JPSAVE <version> <crc32 hex> <length>"
-# then the JSON payload written by engine.record.dumps: game, options, seed,
-# seats (one per seat: -1 = person, else the bot level) and moves. Every file
-# of the device (the save, the settings) is framed so (pack; unpack reads it) and written
-# by put(): to <name>.tmp first, then renamed over <name>, so a cut mid-write
-# leaves the old file whole. (binascii's CRC-32 is in C on the board and the
-# host; one a file, so its bignum on a 32-bit board costs nothing.) This module
-# writes, as a match does at every move; reading the files is done at start-up
-# and for a resume alone, by firmware/reading.py, so a match's heap holds none of it.
+# Every file (the save; the settings, firmware/settings.py's content) is a
+# header line "<MAGIC> <version> <crc32 hex> <length>" and a JSON payload
+# (pack), written by put(): to <name>.tmp first, then renamed over <name>, so a
+# cut mid-write leaves the old file whole. (binascii's CRC-32 is in C on the
+# board and the host; one a file, so its bignum on a 32-bit board costs
+# nothing.) A damaged file is set aside as <name>.bad (the last few kept).
+# The save, <root>/save.jp, is the match in progress, written after every move
+# so a power cut loses nothing: the payload engine.record.dumps writes (game,
+# options, seed, seats: one per seat, -1 a person, else the bot level; moves).
 import binascii
 import os
 
-VERSION = 2
-PERSON = -1  # a seat a person plays; a bot's seat holds its level
+from engine import const
+
+VERSION = const(2)
+PERSON = const(-1)  # a seat a person plays; a bot's seat holds its level
 NAME = "save.jp"
 TMP = "save.tmp"
-ASIDE = "save.bad"  # a damaged save set aside (firmware/reading.py set_aside)
+ASIDE = "save.bad"  # a damaged save set aside (saves_reading.set_aside)
 MAGIC = "JPSAVE"
 # The longest match the rules make is Georgian Joker's: 24 deals of at most 9
 # tricks of 4 cards, with 4 bids, a trump choice and a CONTINUE each, at most
 # 24 * 42 = 1008 moves (703 the longest of 12 bot matches of every game, option
 # and seat count). Joker Poker's swaps and Prediction's re-pointing are a
 # person's to make as often as they like: twice that is room for them.
-MAX_MOVES = 2048
+MAX_MOVES = const(2048)
+MAX_PAYLOAD = const(4 * MAX_MOVES + 256)  # "255," a move; the other fields of a save take under 128 bytes
+HEAD = const(32)  # bytes that hold any header line the firmware writes ("JPSAVE 2 89abcdef 8448\n")
+MAX_FILE = HEAD + MAX_PAYLOAD  # a file (save or settings) larger than this is refused unread
 
 
 class TooLong(OSError):
@@ -79,7 +87,7 @@ def commit(root, name):
         os.rename(tmp, dest)
     except OSError:
         # Filesystems that refuse to rename over a file: a whole .tmp file is
-        # the newer copy (firmware/reading.py get()) if the cut comes between these two steps.
+        # the newer copy (saves_reading.get()) if the cut comes between these two steps.
         remove(dest)
         os.rename(tmp, dest)
 

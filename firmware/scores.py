@@ -1,11 +1,12 @@
 # Match scores for 2 to 4 seats, as rounds won or as points (negative, or in
 # the thousands): a table with a column per seat, and the score sheet screen
 # with a row per finished round.
+from engine import const
 from engine.state import WINS
 from firmware import font, ui
 
-LABEL_W = 20  # the column of row labels ("deal", "total")
-PITCH = 7  # SMALL rows in a table
+LABEL_W = const(20)  # the column of row labels ("deal", "total")
+PITCH = const(7)  # SMALL rows in a table
 
 
 def number(v):

@@ -1,5 +1,5 @@
 # The player's settings, kept in <root>/settings.jp beside the save, framed and
-# written atomically as the save is (firmware.saves pack/put; firmware.reading
+# written atomically as the save is (firmware.saves pack/put; firmware.saves_reading
 # get/unpack read it). A file that is damaged, or holds a value this firmware
 # does not offer, gives the defaults.
 # The file also remembers each game's last setup ("setups"), for the title and
@@ -9,15 +9,15 @@
 # into effect (apply).
 import json
 
-from engine import registry
+from engine import const, registry
 from engine.state import one_of
 from firmware import saves, ui
-from firmware.reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
+from firmware.saves_reading import MAX_SEATS, SaveError, get, ints, parse, told, unpack
 
 NAME = "settings.jp"
-MODULES = (__name__, "firmware.reading")  # what reading the file loads: dropped after
+MODULES = (__name__, "firmware.saves_reading")  # what reading the file loads: dropped after
 MAGIC = "JPSET"
-VERSION = 1
+VERSION = const(1)
 
 # key, label, choices (the first is the default), the value each choice stands for
 ITEMS = (
@@ -27,7 +27,7 @@ ITEMS = (
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
     ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
 )
-MOST_LEVELS = 8  # a bound for a remembered setup's seats; the setup screen checks them against the game
+MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
 
 def defaults():

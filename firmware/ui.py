@@ -4,16 +4,16 @@
 # frame first and draws only when a screen set `dirty`), on_button(b) takes one
 # press, tick(now) runs every frame for screens that act on time (bots). An
 # `overlay` screen (dialog, pause menu) is drawn over the screen beneath it.
-from engine import cards
+from engine import cards, const
 from firmware import font
 from firmware.text import wrap  # noqa: F401  (the screens' word wrap)
 from firmware.buttons import UP, DOWN, LEFT, RIGHT, A, B
 
-W = 128
-H = 64
-SMALL = 0
-NORMAL = 1
-ROW = 9  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
+W = const(128)
+H = const(64)
+SMALL = const(0)
+NORMAL = const(1)
+ROW = const(9)  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
 RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -53,11 +53,20 @@ def header(fb, s):
     font.text(fb, s, 2, 1, 0, NORMAL)
 
 
+def cell(fb, s, x, y, on, size=SMALL, w=0, h=0, left=1, top=1):
+    # Text at (x, y), and when on (the selection, the seat to move, a winner)
+    # inverted on its box: from `left` pixels left of the text and `top` above
+    # it, w wide (the text and its left margin unless given) and h high (the
+    # cell and its top margin unless given). Every highlighted cell of the
+    # menus and tables is drawn here. -> the x after the text.
+    if on:
+        fb.fill_rect(x - left, y - top, w or font.width(s, size) + left, h or font.CELL_H[size] + top, 1)
+    return font.text(fb, s, x, y, 0 if on else 1, size)
+
+
 def item(fb, s, x, y, w, selected, size=NORMAL):
-    # One line of a list; the selected one is drawn inverted.
-    if selected:
-        fb.fill_rect(x, y, w, font.CELL_H[size] + 1, 1)
-    font.text(fb, s, x + 2, y + 1, 0 if selected else 1, size)
+    # One line of a list w wide; the selected one is drawn inverted.
+    cell(fb, s, x + 2, y + 1, selected, size, w, left=2)
 
 
 def card(fb, label, x, y, on=False, mark=False):
@@ -67,11 +76,10 @@ def card(fb, label, x, y, on=False, mark=False):
     # when some may not, or the card picked to be moved); else plain. Never
     # dimmed: every card a player holds stays readable. It takes 13 x 10
     # pixels from (x - 1, y - 1); a one-cell label (the Joker) is centred.
-    if on:
-        fb.fill_rect(x - 1, y - 1, 13, 9, 1)
-    elif mark:
+    if mark and not on:
         fb.hline(x, y + 8, 11, 1)
-    font.text(fb, label, x + (3 if len(label) == 1 else 0), y, 0 if on else 1, NORMAL)
+    centred = 3 if len(label) == 1 else 0
+    cell(fb, label, x + centred, y, on, NORMAL, 13, left=1 + centred)
 
 
 def strike(fb, s, x, y, size=SMALL):

@@ -7,99 +7,19 @@ import sys
 import types
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
-import framebuf
 from engine import registry
 from engine.rng import Rng
 from engine.state import CONTINUE, WINS, Game
-from firmware import font, play, reading, saves, tables, ui
+from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
-from tools.sim import SEEDS, Device
+from host_tests.drive import (check_frame, choose, drawn, menu_pick, new_device, pixels, play_deals, press, set_up,
+                               setup_match, top)
+from tools.sim import SEEDS
 
 GAME = "doublejoker"
 MODULES = ("engine.games.doublejoker", "engine.ai.doublejoker", "firmware.tables.doublejoker")
 MAX_FRAMES = 40000
-
-
-def top(dev):
-    return dev.app.stack[-1]
-
-
-def check_frame(dev):
-    # Invariants after every frame: a screen on the stack, the frame buffer
-    # sized for the panel, and the panel holding exactly what was drawn.
-    assert dev.app.stack
-    assert len(dev.display.buf) == 128 * 64 // 8
-    assert bytes(dev.i2c.panel.ram) == bytes(dev.display.buf)
-    assert not dev.i2c.panel.errors
-
-
-def press(dev, b):
-    dev.press(b)
-    check_frame(dev)
-
-
-def menu_pick(dev, label):
-    # Moves a menu's cursor down to the line that reads `label`, then A.
-    m = top(dev)
-    for _ in range(len(m.items)):
-        if m.items[m.cur] == label:
-            press(dev, A)
-            return
-        press(dev, DOWN)
-    raise AssertionError("%r not in menu %r" % (label, m.items))
-
-
-def set_up(dev, lines):
-    # On the setup screen: each line stepped to the text given ("Players: 3",
-    # "P2: Bot Hard", "Match: best of 1") as a person would, the cursor moved
-    # there with DOWN, the value with RIGHT, then LEFT; then A, which starts
-    # from any line.
-    s = top(dev)
-    assert type(s).__name__ == "Setup"
-    for want in lines:
-        label = want.split(":")[0]
-        for _ in range(len(s.items)):
-            if s.items[s.cur].split(":")[0] == label:
-                break
-            press(dev, DOWN)
-        for b in [RIGHT] * 6 + [LEFT] * 12:
-            if s.items[s.cur] == want:
-                break
-            press(dev, b)
-        assert s.items[s.cur] == want, (want, s.items)
-    press(dev, A)
-
-
-def setup_match(dev, seats, games=None):
-    # Title -> the game -> seats ("Person", "Bot Easy", ...) -> Start.
-    menu_pick(dev, registry.title(GAME))
-    assert top(dev).items[:2] == ["P1: Person", "P2: Bot Easy"]  # the defaults
-    lines = ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))]
-    set_up(dev, lines + ([] if games is None else ["Match: best of %d" % games]))
-    assert isinstance(top(dev), play.GameScreen)
-
-
-def choose(dev, move):
-    # Selects `move` with the arrows, the way a person would, then presses A.
-    g = top(dev)
-    cur = g.table.cursor
-    spots = cur.spots
-    assert move in [s[2] for s in spots], "legal move %d not selectable" % move
-    want = [s for s in spots if s[2] == move][0]
-    for _ in range(len(spots) + 4):
-        if cur.at()[0] == want[0]:
-            break
-        press(dev, DOWN if cur.at()[0] < want[0] else UP)
-    assert cur.at()[0] == want[0]
-    for _ in range(len(spots)):
-        if cur.selected() == move:
-            break
-        press(dev, RIGHT if cur.at()[1] < want[1] else LEFT)
-    assert cur.selected() == move
-    n = len(g.match.moves)
-    press(dev, A)
-    assert len(g.match.moves) == n + 1 and g.match.moves[-1] == move
 
 
 def pick_by_position(state, moves):
@@ -107,17 +27,6 @@ def pick_by_position(state, moves):
     # same match choose alike (used to compare a resumed match with an unbroken one).
     legal = state.legal_moves()
     return legal[Rng(len(moves) * 131 + 7).below(len(legal))]
-
-
-def region(buf, x0, y0, x1, y1):
-    return [(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for y in range(y0, y1) for x in range(x0, x1)]
-
-
-def drawn(dev, x0, y0, x1, y1, paint):
-    # The panel's pixels in the box equal what paint(fb) draws on a blank frame there.
-    buf = bytearray(1024)
-    paint(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
-    return region(dev.display.buf, x0, y0, x1, y1) == region(buf, x0, y0, x1, y1)
 
 
 def trick_held(dev, g):
@@ -134,7 +43,7 @@ def trick_held(dev, g):
     y = table.MSG_Y - 1
     for x, c in ((ui.W - 35, lead), (ui.W - 17, follow)):
         won = (c == lead) == (lead % 13 > follow % 13)
-        lit = sum(region(dev.display.buf, x, y, x + 17, y + 11))
+        lit = sum(pixels(dev.display.buf, x, y, x + 17, y + 11))
         assert lit > 17 * 11 // 2 if won else lit < 17 * 11 // 2
         assert drawn(dev, x + 3, y + 2, x + 14, y + 9, lambda fb: (
             fb.fill_rect(x, y, 17, 11, 1) if won else None,
@@ -148,36 +57,21 @@ def play_out(dev, pick=pick_by_position, stop_after=None, checks=None):
     # Plays until the end-of-match screen (or `stop_after` moves): the person's
     # moves through the cursor, the bots by themselves, A on each held trick and
     # each game's end.
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            return t
+    def held(g):
+        trick_held(dev, g)
+        if checks is not None:
+            checks["held"] = checks.get("held", 0) + 1
+
+    def enough():
         m = dev.app.match
-        if stop_after is not None and m is not None and len(m.moves) >= stop_after:
-            return t
-        if isinstance(t, play.GameEnd):
-            press(dev, A)
-        elif isinstance(t, play.GameScreen) and t.table.holding():
-            trick_held(dev, t)
-            if checks is not None:
-                checks["held"] = checks.get("held", 0) + 1
-        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot and t.who == t.viewer:
-            choose(dev, pick(t.match.state, t.match.moves))
-        else:
-            dev.frame()
-            check_frame(dev)
-    raise AssertionError("match did not end")
+        return stop_after is not None and m is not None and len(m.moves) >= stop_after
 
-
-def new_device(root, seed=1, seeds_dir=SEEDS):
-    dev = Device(str(root), seed, seeds_dir=str(seeds_dir))
-    dev.frame()
-    check_frame(dev)
-    return dev
+    play_deals(dev, lambda g: choose(dev, pick(g.match.state, g.match.moves)), held, until=enough)
+    return top(dev)
 
 
 def reading_held():
-    # The modules in memory that hold the files' reading (firmware/reading.py:
+    # The modules in memory that hold the files' reading (firmware/saves_reading.py:
     # loaded at start-up and for a resume alone).
     return [n for n in sys.modules if n.startswith("firmware") and hasattr(sys.modules[n], "unpack")]
 
@@ -448,7 +342,7 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     setup_match(dev, ["Person", "Bot Hard"])
     play_out(dev, stop_after=9)
     m = dev.app.match
-    rec = reading.read(root)[0]
+    rec = saves_reading.read(root)[0]
     assert rec["moves"] == list(m.moves) and rec["seats"] == [-1, 1] and rec["game"] == GAME
     # Power off here: a new app on the same storage offers to resume.
     dev2 = new_device(root, seed=999)
@@ -490,7 +384,7 @@ def _damage(kind, data):
 def test_damaged_save_is_reported_and_ignored(tmp_path, capsys):
     rec = {"game": GAME, "options": {"games": 3}, "seed": 5, "seats": [-1, 0], "moves": [3]}
     good = saves.encode(rec)
-    assert reading.decode(good) == rec
+    assert saves_reading.decode(good) == rec
     for kind in ("checksum", "truncated", "version", "garbage", "empty"):
         root = str(tmp_path / ("damaged-" + kind))
         os.makedirs(root)
@@ -615,22 +509,24 @@ def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):
 
 
 TOUR = """import sys
-from tools import uibench
-for line in uibench.tour(sys.argv[1], sys.argv[2]):
+from tools.bench import ui
+for line in ui.tour(sys.argv[1], sys.argv[2]):
     print(line)
 """
 
 
 def test_same_session_on_micropython(tmp_path):
-    # Every screen in one scripted session (tools/uibench.tour) under the real
+    # Every screen in one scripted session (tools/bench/ui.py tour) under the real
     # MicroPython: the same screens and the same frames, CRC for CRC, as here.
-    from tools import micropython, uibench
+    from tools import micropython
+    from tools.bench import ui as uibench
 
     want = uibench.tour(str(tmp_path / "cpython"), SEEDS)
     assert len(want) > 20 and "MatchEnd" in " ".join(want)
     script = tmp_path / "tour.py"
     script.write_text(TOUR)
-    rc, out = micropython.run([str(script), "/tmp/tour", "seeds"], include=["tools/host", "tools/uibench.py"])
+    rc, out = micropython.run([str(script), "/tmp/tour", "seeds"],
+                              include=["tools/host", "tools/bench/__init__.py", "tools/bench/ui.py"])
     assert rc == 0, out
     assert [line for line in out.splitlines() if line.startswith("tour: ")] == want
 

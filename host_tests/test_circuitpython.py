@@ -231,3 +231,16 @@ def test_profiles_say_which_runtime(tmp_path):
     with pytest.raises(SystemExit):
         boards.start(FakeMachine(), FakeClock(), PROFILE, cycles=1, say=said.append)
     assert "profile for circuitpython, but this board runs micropython" in said[0]
+
+
+def test_code_py_starts_the_board_through_the_seam(circuitpy):
+    # code.py hands firmware/circuitpy.py to board.start (the devices floor has no
+    # circle: the seam imports board, never the other way round).
+    run, display, buttons = boards.start(None, circuitpy.Clock(), PROFILE, devices=circuitpy)
+    assert isinstance(display, circuitpy.Panel) and isinstance(buttons, Buttons)
+    assert run.__module__ == "firmware.app"
+    said = []
+    with pytest.raises(SystemExit):
+        boards.start(None, FakeClock(), os.path.join(ROOT, "boards", "pico.json"), cycles=1,
+                     say=said.append, devices=circuitpy)
+    assert "profile for micropython, but this board runs circuitpython" in said[0]

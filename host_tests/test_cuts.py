@@ -9,7 +9,7 @@ import os
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from firmware import app as firmware_app
-from firmware import reading, saves, settings, ui
+from firmware import saves, saves_reading, settings, ui
 from firmware.buttons import NAMES, Buttons
 from firmware.match import Match
 from firmware.tables import playable
@@ -133,7 +133,7 @@ def check_game(monkeypatch, root, renames_over, game_id, with_old):
         app = boot(root)
         if app.saved is None:
             return None
-        return bytes(reading.replay(root, app.saved).moves)  # it replays move for move
+        return bytes(saves_reading.replay(root, app.saved).moves)  # it replays move for move
 
     found = cut_at_every_step(monkeypatch, root, renames_over, lambda: saves.write(root, m.record()), outcome)
     first = old if with_old else None

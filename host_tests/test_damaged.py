@@ -16,7 +16,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import play, registry
 from engine.rng import Rng
 from firmware import app as firmware_app
-from firmware import reading, saves, settings, ui
+from firmware import saves, saves_reading, settings, ui
 from firmware.buttons import A, B
 from firmware.match import Match
 from firmware.tables import playable
@@ -157,7 +157,7 @@ def same(decode, bad, good):
     # A flipped bit that changed nothing: the case of a letter of the checksum.
     try:
         return decode(bad) == decode(good)
-    except ValueError:  # a SaveError of whichever copy of firmware/reading.py the app loaded last
+    except ValueError:  # a SaveError of whichever copy of firmware/saves_reading.py the app loaded last
         return False
 
 
@@ -166,7 +166,7 @@ def set_aside(dev, root, notices, data, want, bad="save.bad"):
     # bytes) in .bad, nothing is left at its name, nothing offers it again.
     assert notices == [want], (notices, want)
     files = contents(root)
-    assert files[bad] == (data if data is FOLDER else data[: reading.MAX_FILE]), want
+    assert files[bad] == (data if data is FOLDER else data[: saves.MAX_FILE]), want
     if bad == "save.bad":
         assert "save.jp" not in files and "save.tmp" not in files
         assert dev.app.saved is None and not dev.app.stack[0].items[0].startswith("Resume")
@@ -202,7 +202,7 @@ def test_saves_cut_at_every_length_or_flipped(tmp_path):
         for _ in range(FLIPS):
             bad = flipped(data, rng)
             dev, root, notices = boards.boot({"save.jp": bad})
-            if same(reading.decode, bad, data):
+            if same(saves_reading.decode, bad, data):
                 assert notices == [] and dev.app.saved == record(gid)
                 continue
             why = notices[0][len(SAVED):]
@@ -288,12 +288,12 @@ def test_huge_empty_and_folder_saves(tmp_path):
     boards = Boards(tmp_path)
     data = MAIN_SAVES["georgian"][0]
     long_rec = dict(record("georgian"), moves=[255] * saves.MAX_MOVES, options={"deals": "Nines only"})
-    assert len(saves.encode(long_rec)) <= reading.MAX_FILE  # the longest save fits the cap
+    assert len(saves.encode(long_rec)) <= saves.MAX_FILE  # the longest save fits the cap
     huge = (data * 2000)[:150000]
     for files, why in (
         ({"save.jp": huge}, "too large"),
         ({"save.jp": b"JPSAVE 2 00000000 150000\n" + data}, "too large"),
-        ({"save.jp": b"\0" * reading.MAX_FILE}, "unknown format"),
+        ({"save.jp": b"\0" * saves.MAX_FILE}, "unknown format"),
         ({"save.jp": b""}, "empty"),
         ({"save.jp": FOLDER}, "a folder"),
         ({"save.jp": b"JPSAVE 1 00000000 2\n{}"}, "from an older version"),
@@ -330,14 +330,14 @@ def test_large_files_are_refused_unread(tmp_path, monkeypatch):
             return self.f.write(data)
 
     # (The reading module as the app will find it at start-up: the app drops it after.)
-    monkeypatch.setattr(importlib.import_module("firmware.reading"), "open", lambda p, mode="r": Watched(open(p, mode)),
+    monkeypatch.setattr(importlib.import_module("firmware.saves_reading"), "open", lambda p, mode="r": Watched(open(p, mode)),
                         raising=False)
     boards = Boards(tmp_path)
     huge = bytes(range(256)) * 600
     dev, root, notices = boards.boot({"save.jp": huge, "settings.jp": huge})
     assert notices == [RESET + "too large", SAVED + "too large"]
     assert reads and max(reads) <= 512
-    assert contents(root)["save.bad"] == huge[: reading.MAX_FILE] == contents(root)["settings.bad"]
+    assert contents(root)["save.bad"] == huge[: saves.MAX_FILE] == contents(root)["settings.bad"]
 
 
 def test_a_tmp_file_beside_the_save(tmp_path):
@@ -365,7 +365,7 @@ def test_a_tmp_file_beside_the_save(tmp_path):
             if notice:
                 kept = files["save.tmp"] if want == old else files["save.jp"]
                 assert contents(root)["save.bad"] == kept
-            assert list(resume(dev).moves) == reading.decode(want)["moves"]
+            assert list(resume(dev).moves) == saves_reading.decode(want)["moves"]
         for n in range(len(newer)):
             dev, root, notices = boards.boot({"save.jp": old, "save.tmp": newer[:n]})
             assert notices == [] and dev.app.saved == rec
@@ -376,21 +376,21 @@ def test_the_last_few_bad_files_are_kept(tmp_path):
     boards = Boards(tmp_path)
     dev, root, notices = boards.boot({})
     damaged = []
-    for i in range(reading.KEPT + 3):
+    for i in range(saves_reading.KEPT + 3):
         data = b"damaged %d" % i if i != 2 else b"x" * 200000
-        damaged.append(data[: reading.MAX_FILE])
+        damaged.append(data[: saves.MAX_FILE])
         write(root, {"save.jp": data, "settings.jp": data})
         dev = Device(root, 7)
         assert len(dev.app.stack) == 3
         files = contents(root)
         bad = sorted([n for n in files if n.startswith("save.bad")])
-        assert bad == ["save.bad"] + ["save.bad.%d" % k for k in range(1, min(i + 1, reading.KEPT))]
+        assert bad == ["save.bad"] + ["save.bad.%d" % k for k in range(1, min(i + 1, saves_reading.KEPT))]
         for k in range(len(bad)):
             assert files[bad[k]] == damaged[-1 - k]
-        assert sum([len(files[n]) for n in files if ".bad" in n]) <= 2 * reading.KEPT * reading.MAX_FILE
+        assert sum([len(files[n]) for n in files if ".bad" in n]) <= 2 * saves_reading.KEPT * saves.MAX_FILE
     # A folder with files in it in the place of the oldest (it cannot be
     # dropped) does not keep the next damaged file where it is.
-    oldest = "save.bad.%d" % (reading.KEPT - 1)
+    oldest = "save.bad.%d" % (saves_reading.KEPT - 1)
     os.remove(os.path.join(root, oldest))
     write(root, {oldest: FOLDER, "save.jp": b"damaged again"})
     dev = Device(root, 7)
@@ -452,7 +452,7 @@ def test_a_match_too_long_to_save_says_so_and_keeps_its_save(tmp_path, monkeypat
     monkeypatch.setattr(saves, "MAX_MOVES", 4)
     root = str(tmp_path)
     dev = Device(root, 3)
-    from host_tests.test_app import setup_match
+    from host_tests.drive import setup_match
 
     setup_match(dev, ["Bot Easy", "Bot Easy"])
     dev.app.bot_delay = 0
@@ -460,7 +460,7 @@ def test_a_match_too_long_to_save_says_so_and_keeps_its_save(tmp_path, monkeypat
         dev.frame()
     top = dev.app.stack[-1]
     assert isinstance(top, ui.Dialog) and " ".join(top.rows) == firmware_app.TOO_LONG
-    assert reading.read(root)[0]["moves"] == list(dev.app.match.moves[:4])
+    assert saves_reading.read(root)[0]["moves"] == list(dev.app.match.moves[:4])
     again = Device(root, 3)
     assert list(resume(again).moves) == list(dev.app.match.moves[:4])
 

@@ -10,7 +10,7 @@ import os
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine.rng import Rng
-from firmware import play, reading, saves
+from firmware import play, saves, saves_reading
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.tables import playable
 from tools.sim import Device
@@ -28,7 +28,7 @@ def check(dev, root):
     assert type(bottom).__name__ == "Title" or isinstance(bottom, (play.GameScreen, play.MatchEnd)), bottom
     m = app.match
     if m is not None and m.moves and not m.state.is_over():
-        rec = reading.read(root)[0]
+        rec = saves_reading.read(root)[0]
         assert rec["moves"] == list(m.moves) and rec["seats"] == m.seats and rec["game"] == m.game_id
 
 

@@ -16,9 +16,9 @@ from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import georgian as table
-from host_tests.test_app import check_frame, menu_pick, press, set_up
-from host_tests.test_habitual_ui import blank, new_device, pixels, steer, top
-from host_tests.test_prediction_ui import frame_of, match_at
+from host_tests import drive
+from host_tests.drive import (blank, frame_of, match_at, menu_pick, new_device, pixels, press, resume, seat_lines,
+                              set_up, shows, steer, top)
 
 MAX_FRAMES = 20000
 BYTES = "engine.games.georgian_bytes"  # the state as bytes: the host's tests and tools alone
@@ -30,20 +30,12 @@ def start(dev, seats, deals="All 24"):
     # the Deals option -> Start.
     menu_pick(dev, "Georgian Joker")
     assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
-    set_up(dev, ["P%d: %s" % (i + 1, seats[i]) for i in range(4)] + ["Deals: " + deals])
+    set_up(dev, seat_lines(seats, players=False) + ["Deals: " + deals])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
     global table  # an earlier test's game switch unloads the table: the app loads it afresh
     table = sys.modules[type(g.table).__module__]
     return g
-
-
-def shows(dev, text, x, y, size=table.NORMAL):
-    # The panel holds exactly `text` at (x, y) in that font.
-    buf, fb = blank()
-    end = table.font.text(fb, text, x, y, 1, size)
-    h = table.font.CELL_H[size]
-    return pixels(dev.display.buf, x, y, end, y + h) == pixels(buf, x, y, end, y + h)
 
 
 def person_move(dev, g, rng, checks):
@@ -102,52 +94,47 @@ def person_move(dev, g, rng, checks):
     assert len(g.match.moves) == n + 1 and g.match.moves[-1] == m
 
 
-def play_deals(dev, deals, seed, persons):
+def play_deals(dev, deals, seed):
     # Plays `deals` deals from the game screen: the people's moves by
     # person_move(), bots between, every finished trick held until A.
     rng = Rng(seed)
     checks = {"bids": 0, "trumps": 0, "cards": 0, "jokers": 0, "forbidden": 0, "held": 0, "ends": 0,
               "handoffs": 0, "restricted": 0}
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
-        if isinstance(t, play.GameEnd):
-            checks["ends"] += 1
-            st = t.game.match.state
-            d = st.deals_done() - 1
-            bids, took, pts = st.sheet_row(d)
-            assert sum(took) == st.cards() and pts == st.history()[-1]  # GJ-18
-            assert " ".join(t.rows).startswith("Deal %d:" % (d + 1))
-            if checks["ends"] == deals:
-                break
-            press(dev, A)
-        elif isinstance(t, play.Handoff):
-            lines = t.game.table.handoff_lines(t.seat)
-            st = t.game.match.state
-            assert lines[2].split()[1:] == [("-" if st.bid(q) < 0 else "%d" % st.bid(q)) for q in range(4)]
-            checks["handoffs"] += 1
-            press(dev, A)
-        elif isinstance(t, play.GameScreen) and t.table.holding():
-            n = len(t.match.moves)
-            for _ in range(20):
-                dev.frame()
-            assert len(t.match.moves) == n and top(dev) is t  # bots wait too
-            checks["held"] += 1
-            press(dev, A)
-            assert not t.table.holding()
-        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
-            assert t.viewer == t.who and t.match.is_person(t.who)
-            person_move(dev, t, rng, checks)
-        else:
+
+    def ended(t):
+        checks["ends"] += 1
+        st = t.game.match.state
+        d = st.deals_done() - 1
+        bids, took, pts = st.sheet_row(d)
+        assert sum(took) == st.cards() and pts == st.history()[-1]  # GJ-18
+        assert " ".join(t.rows).startswith("Deal %d:" % (d + 1))
+
+    def handoff(t):
+        lines = t.game.table.handoff_lines(t.seat)
+        st = t.game.match.state
+        assert lines[2].split()[1:] == [("-" if st.bid(q) < 0 else "%d" % st.bid(q)) for q in range(4)]
+        checks["handoffs"] += 1
+
+    def held(t):
+        n = len(t.match.moves)
+        for _ in range(20):
             dev.frame()
-            check_frame(dev)
+        assert len(t.match.moves) == n and top(dev) is t  # bots wait too
+        checks["held"] += 1
+        press(dev, A)
+        assert not t.table.holding()
+
+    def person(t):
+        assert t.match.is_person(t.who)
+        person_move(dev, t, rng, checks)
+
+    drive.play_deals(dev, person, held, deals, ended, handoff)
     return checks
 
 
 def test_first_deals_through_the_buttons_one_person(tmp_path):
     registry.forget([BYTES, REFUSALS])  # loaded by earlier tests' encode() and illegal moves
-    dev = new_device(tmp_path / "one", 7)
+    dev = new_device(tmp_path / "one", 7, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
     st = g.match.state
     # GJ-3: the draw for the first dealer is shown first, and waits for A.
@@ -156,7 +143,7 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
     assert shows(dev, table.card_text(draw[0]), 16, 11, table.SMALL)
     press(dev, A)
     assert not g.table.holding()
-    checks = play_deals(dev, 3, 1, 1)
+    checks = play_deals(dev, 3, 1)
     # Deals of 1, 2 and 3 cards: one trick held per card dealt (6 tricks).
     assert checks["ends"] == 3 and checks["held"] == 6 and checks["bids"] == 3 and checks["cards"] == 6
     assert checks["handoffs"] == 0  # one person: no hand-off
@@ -175,7 +162,7 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
 
 
 def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
-    dev = new_device(tmp_path / "two", 8)
+    dev = new_device(tmp_path / "two", 8, bot_delay=60)
     g = start(dev, ["Person", "Person", "Bot Easy", "Bot Easy"])
     # GJ-3: no draw screen to press through; the first hand-off names the dealer.
     assert not g.table.holding()
@@ -184,17 +171,17 @@ def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
     assert isinstance(h, play.Handoff)
     dealer = (len(g.match.state.dealer_draw()) - 1) % 4
     assert h.game.table.handoff_lines(h.seat)[-1] == "First Ace: P%d deals" % (dealer + 1)
-    checks = play_deals(dev, 2, 2, 2)
+    checks = play_deals(dev, 2, 2)
     assert checks["ends"] == 2 and checks["handoffs"] >= 4  # GJ-22
     assert g.table.handoff_lines(0)[0].startswith("Deal 2/24, 2 cards")
 
 
 def test_nine_card_deals_trump_choice_and_jokers(tmp_path):
     # Nines only: trump named on three cards (GJ-7), nine cards in one row.
-    dev = new_device(tmp_path / "nines", 4)
+    dev = new_device(tmp_path / "nines", 4, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Person", "Bot Easy"], "Nines only")
     press(dev, A)
-    checks = play_deals(dev, 4, 5, 2)
+    checks = play_deals(dev, 4, 5)
     assert checks["ends"] == 4 and checks["cards"] == 2 * 9 * 4
     assert checks["trumps"] >= 1 and checks["jokers"] >= 1 and checks["forbidden"] >= 1
     assert checks["restricted"] >= 10  # following suit with cards that may not be played
@@ -220,7 +207,7 @@ def reach(dev, g, want):
 
 
 def test_joker_second_step_and_back(tmp_path):
-    dev = new_device(tmp_path / "joker", 9)
+    dev = new_device(tmp_path / "joker", 9, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
     reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
     t = g.table
@@ -251,7 +238,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
     # GJ-13, GJ-14: the Joker's step shows UP for high and DOWN for low, and
     # those keys choose them: led, for the suit under the cursor; played to a
     # trick, between HIGH and LOW. LEFT/RIGHT still walk every choice.
-    dev = new_device(tmp_path / "keys", 9)
+    dev = new_device(tmp_path / "keys", 9, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
     t = g.table
     reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
@@ -284,7 +271,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
 
 
 def test_sheet_from_the_pause_menu_any_time(tmp_path):
-    dev = new_device(tmp_path / "sheet", 3)
+    dev = new_device(tmp_path / "sheet", 3, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
     press(dev, B)  # over the first dealer's draw
     menu_pick(dev, "Scores")
@@ -314,8 +301,8 @@ def test_sheet_from_the_pause_menu_any_time(tmp_path):
 def test_other_hands_are_never_drawn_gj22(tmp_path):
     # Two positions that differ only in the other hands draw the same frame.
     for d in (4, 8):
-        m = match_at(tmp_path, [PERSON, PERSON, 0, 0],
-                     lambda s: s.d == d and s.phase() == G.PLAYING and s.in_trick == 1, 1, "georgian")
+        m = match_at(tmp_path, "georgian", [PERSON, PERSON, 0, 0],
+                     lambda s: s.d == d and s.phase() == G.PLAYING and s.in_trick == 1)
         st = m.state
         viewer = st.to_move()
         a = frame_of(m, viewer, table)
@@ -331,15 +318,11 @@ def test_other_hands_are_never_drawn_gj22(tmp_path):
 
 def test_resume_mid_deal(tmp_path):
     root = tmp_path / "resume"
-    dev = new_device(root, 12)
+    dev = new_device(root, 12, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
     reach(dev, g, lambda st, t: st.deals_done() == 3 and t.mode == table.CARDS and st.in_trick > 0)
     want = g.match.state.encode()
     moves = list(g.match.moves)
-    dev = new_device(root, 99)
-    t = top(dev)
-    assert type(t).__name__ == "Title" and t.items[0] == "Resume Georgian Joker"
-    press(dev, A)
-    g = top(dev)
-    assert isinstance(g, play.GameScreen) and g.match.state.encode() == want and list(g.match.moves) == moves
+    dev, g = resume(root, "Georgian Joker")
+    assert g.match.state.encode() == want and list(g.match.moves) == moves
     assert g.table.mode == table.CARDS and not g.table.holding()  # no draw shown again

@@ -4,7 +4,6 @@
 # before a play, block marks, and the opponent's hand never on the screen.
 # Rule ids (HJ-n) are those of seeds/habitual.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
-import framebuf
 from engine.cards import label
 from engine.games import habitual as hj
 from engine.rng import Rng
@@ -14,48 +13,17 @@ from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import habitual as table
-from tools.sim import SEEDS, Device
-from host_tests.test_app import check_frame, press, set_up
+from host_tests import drive
+from host_tests.drive import blank, check_frame, pixels, press, seat_lines, steer, top
 
 MAX_FRAMES = 60000
 SOLO_TRIES = 12  # two-person matches played at most until one has a solo phase
 
 
-def top(dev):
-    return dev.app.stack[-1]
-
-
-def new_device(root, seed):
-    dev = Device(str(root), seed, seeds_dir=SEEDS)
-    dev.app.bot_delay = 60
-    return dev
-
-
 def start(dev, seats, deals=1, open_hands=False):
     # Title -> Habitual Joker -> seats ("Person", "Bot Easy", ...) and options -> Start.
-    t = top(dev)
-    while t.items[t.cur] != "Habitual Joker":
-        press(dev, DOWN)
-    press(dev, A)
-    set_up(dev, ["P1: " + seats[0], "P2: " + seats[1], "Match: best of %d" % deals,
-                 "Open hands: " + ("On" if open_hands else "Off")])
-    assert dev.app.match is not None and dev.app.match.game_id == "habitual"
-
-
-def steer(dev, cur, value):
-    # Moves a cursor to the spot holding value with the arrows, as a person would.
-    want = [s for s in cur.spots if s[2] == value]
-    assert want, "%r not selectable" % value
-    y, x = want[0][0], want[0][1]
-    for _ in range(len(cur.spots) + 4):
-        if cur.at()[0] == y:
-            break
-        press(dev, DOWN if cur.at()[0] < y else UP)
-    for _ in range(len(cur.spots) + 1):
-        if cur.selected() == value:
-            break
-        press(dev, RIGHT if cur.at()[1] < x else LEFT)
-    assert cur.selected() == value
+    drive.start(dev, "Habitual Joker", seat_lines(seats, players=False) + [
+        "Match: best of %d" % deals, "Open hands: " + ("On" if open_hands else "Off")], "habitual")
 
 
 def same_card(st, m, n):
@@ -83,15 +51,6 @@ def gain_tag(st, m, seat, you):
         return "+0"
     q = seat if g[0] else 1 - seat
     return "+1 " + ("you" if q == you else "P%d" % (q + 1))
-
-
-def pixels(buf, x0, y0, x1, y1):
-    return [(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for y in range(y0, y1) for x in range(x0, x1)]
-
-
-def blank():
-    buf = bytearray(1024)
-    return buf, framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 
 
 def shows_tag(dev, text):
@@ -155,7 +114,7 @@ def check_choices(t, st):
 def test_person_against_bot_plays_a_whole_match(tmp_path):
     # Every play through the cursor (HJ-9..13 checked by choose()), to the end
     # screen of each deal and of the match.
-    dev = new_device(tmp_path / "pvb", seed=11)
+    dev = drive.new_device(tmp_path / "pvb", seed=11, bot_delay=60)
     start(dev, ["Person", "Bot Easy"], deals=3)
     deal_ends = 0
     checked = 0
@@ -185,7 +144,7 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
     # next; HJ-stop: while one plays on alone there is none between their plays.
     solo_runs = 0
     for k in range(SOLO_TRIES):
-        dev = new_device(tmp_path / ("pvp%d" % k), seed=40 + k)
+        dev = drive.new_device(tmp_path / ("pvp%d" % k), seed=40 + k, bot_delay=60)
         start(dev, ["Person", "Person"])
         handoffs = 0
         since = 0  # hand-offs since the last play
@@ -226,7 +185,7 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
 def test_open_hands_skip_the_hand_off(tmp_path):
     # HJ-hidden: with Open hands on, two people play with no hand-off screen,
     # each seeing their own side on their turn.
-    dev = new_device(tmp_path / "open", seed=5)
+    dev = drive.new_device(tmp_path / "open", seed=5, bot_delay=60)
     start(dev, ["Person", "Person"], open_hands=True)
     seats = set()
     for _ in range(400):
@@ -244,7 +203,7 @@ def test_open_hands_skip_the_hand_off(tmp_path):
 def test_b_steps_back_then_pauses(tmp_path):
     # B from the target choice goes back to the same card; from the card
     # choice it opens the pause menu.
-    dev = new_device(tmp_path / "back", seed=3)
+    dev = drive.new_device(tmp_path / "back", seed=3, bot_delay=60)
     start(dev, ["Person", "Bot Easy"])
     dev.idle()
     g = top(dev)
@@ -405,7 +364,7 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
 
 def test_end_screens_tell_each_deal(tmp_path):
     # HJ-match: after every deal its result, then the match's.
-    dev = new_device(tmp_path / "bvb", seed=9)
+    dev = drive.new_device(tmp_path / "bvb", seed=9, bot_delay=60)
     start(dev, ["Bot Easy", "Bot Easy"], deals=3)
     rows = []
     for _ in range(MAX_FRAMES):
@@ -424,7 +383,7 @@ def test_end_screens_tell_each_deal(tmp_path):
 
 
 def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
-    dev = new_device(tmp_path / "cursor", seed=8)
+    dev = drive.new_device(tmp_path / "cursor", seed=8, bot_delay=60)
     start(dev, ["Person", "Bot Easy"])
     dev.idle()
     g = top(dev)
@@ -447,7 +406,7 @@ def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
 TOUR = """import sys
 import binascii
 import tools.host
-from tools.uibench import Rig, _mkdir
+from tools.bench.ui import Rig, _mkdir
 from firmware import play, ui
 from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
@@ -491,6 +450,7 @@ def test_same_frames_on_micropython(tmp_path):
     want = subprocess.run([sys.executable, str(script), str(tmp_path / "cpython")], cwd=micropython.ROOT, env=env,
                           stdout=subprocess.PIPE, check=True).stdout.decode().splitlines()
     assert want[-1].startswith("hj: end MatchEnd") and len(want) > 40
-    rc, out = micropython.run([str(script), "/tmp/hjtour"], include=["tools/host", "tools/uibench.py"])
+    rc, out = micropython.run([str(script), "/tmp/hjtour"],
+                              include=["tools/host", "tools/bench/__init__.py", "tools/bench/ui.py"])
     assert rc == 0, out
     assert out.splitlines() == want

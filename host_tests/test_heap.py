@@ -1,7 +1,7 @@
-# The heap returns (the short form of `make bench`'s soak, tools/platformbench.py):
+# The heap returns (the short form of `make bench`'s soak, tools/bench/wasm.py):
 # under MicroPython, the firmware compiled as the board has it and booted as
 # main.py boots it, a match of every registered game (its strongest bot against
-# Easy) from a fresh title peaks under 80 KB of the app's heap (platformbench.PEAK;
+# Easy) from a fresh title peaks under 80 KB of the app's heap (wasm.PEAK;
 # the modules a move is worked out with come and go with the move), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.
@@ -14,22 +14,23 @@ from firmware import app as firmware_app
 from firmware import saves
 from firmware.buttons import A, B
 from firmware.tables import playable
-from host_tests.test_app import menu_pick, new_device, press, setup_match
+from host_tests.drive import menu_pick, new_device, press, setup_match
 from host_tests.test_damaged import pack, record
-from tools import build, platformbench
+from tools import build
+from tools.bench import wasm
 
 TUPLE_MOST = 16  # ints a tuple made into bytes may hold (a short one reads better)
 
 
 def test_heap_returns_after_every_game():
-    rc, out = platformbench.run(["--soak", "3", "--heap-only"], capture=True)
+    rc, out = wasm.run(["--soak", "3", "--heap-only"], capture=True)
     assert rc == 0, out
     peaks = dict([(m[0], int(m[1])) for m in re.findall(r"platform: peak (\w+) (\d+)", out)])
     assert sorted(peaks) == sorted(playable()), out
     for gid, peak in peaks.items():
-        assert 0 < peak <= platformbench.PEAK, (gid, peak)
+        assert 0 < peak <= wasm.PEAK, (gid, peak)
     found = re.search(r"platform: soak rise (-?\d+) at every one of a game's matches .* level", out)
-    assert int(found.group(1)) <= platformbench.GROWTH, out  # the level: see platformbench.GROWTH
+    assert int(found.group(1)) <= wasm.GROWTH, out  # the level: see wasm.GROWTH
     assert out.count("platform: soak ") == len(peaks) + 1
 
 

@@ -5,31 +5,24 @@
 # card of anybody's drawn; a match resumes mid-deal. Rule ids (JP-n) are those
 # of seeds/jokerpoker.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
-from engine import poker
 from engine.ai import jokerpoker_plan as plan
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from engine.state import says
 from firmware import play
-from firmware.buttons import A, B, DOWN, RIGHT
+from firmware.buttons import A, B, RIGHT
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
-from host_tests.test_app import check_frame, menu_pick, press, set_up
-from host_tests.test_habitual_ui import blank, steer
-from host_tests import test_prediction_ui as prediction_ui
-from host_tests.test_prediction_ui import new_device, shows, top
+from host_tests import drive
+from host_tests.drive import blank, frame_of, match_at, new_device, press, resume, seat_lines, shows, steer, top
 
 MAX_FRAMES = 20000
 
 
 def start(dev, seats):
     # Title -> Joker Poker -> as many players as seats ("Person", "Bot Hard", ...) -> Start.
-    menu_pick(dev, "Joker Poker")
-    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
-    g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]  # under a hand-off
-    assert isinstance(g, play.GameScreen) and g.match.game_id == "jokerpoker"
-    return g
+    return drive.start(dev, "Joker Poker", seat_lines(seats), "jokerpoker")
 
 
 def names_shown(dev, t, st, seat, vals=None):
@@ -143,34 +136,24 @@ def watch_reveal(dev, g, checks):
 def play_deals(dev, deals, seed):
     rng = Rng(seed)
     checks = {"swaps": 0, "jokers": 0, "auto": 0, "turns": 0, "reveals": 0, "ends": 0, "handoffs": 0}
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
-        if isinstance(t, play.GameEnd):
-            checks["ends"] += 1
-            if checks["ends"] == deals:
-                break
-            press(dev, A)
-        elif isinstance(t, play.Handoff):
-            # Everything is secret (JP-15): the hand-off draws no card at all.
-            buf, fb = blank()
-            t.draw(fb)
-            assert bytes(dev.display.buf) == bytes(buf)
-            checks["handoffs"] += 1
-            press(dev, A)
-        elif isinstance(t, play.GameScreen) and t.table.holding():
-            watch_reveal(dev, t, checks)
-        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot and t.who == t.viewer:
-            person_turn(dev, t, rng, checks)
-        else:
-            dev.frame()
-            check_frame(dev)
+
+    def ended(t):
+        checks["ends"] += 1
+
+    def handoff(t):
+        # Everything is secret (JP-15): the hand-off draws no card at all.
+        buf, fb = blank()
+        t.draw(fb)
+        assert bytes(dev.display.buf) == bytes(buf)
+        checks["handoffs"] += 1
+
+    drive.play_deals(dev, lambda g: person_turn(dev, g, rng, checks), lambda g: watch_reveal(dev, g, checks), deals,
+                     ended, handoff)
     return checks
 
 
 def test_person_against_a_bot_plays_a_whole_match(tmp_path):
-    dev = new_device(tmp_path / "two", 11)
+    dev = new_device(tmp_path / "two", 11, bot_delay=60)
     start(dev, ["Person", "Bot Hard"])
     checks = play_deals(dev, 99, 1)
     assert isinstance(top(dev), play.MatchEnd) and dev.app.match is None
@@ -180,19 +163,11 @@ def test_person_against_a_bot_plays_a_whole_match(tmp_path):
 
 
 def test_four_seats_two_people_hand_off(tmp_path):
-    dev = new_device(tmp_path / "four", 24)
+    dev = new_device(tmp_path / "four", 24, bot_delay=60)
     start(dev, ["Person", "Bot Easy", "Person", "Bot Hard"])
     checks = play_deals(dev, 1, 4)
     assert checks["turns"] == 2 and checks["reveals"] == 1 and checks["ends"] == 1
     assert checks["handoffs"] == 2  # to P1, then to P3
-
-
-def match_at(tmp_path, seats, want, seed=1):
-    return prediction_ui.match_at(tmp_path, seats, want, seed, "jokerpoker")
-
-
-def frame_of(m, viewer):
-    return prediction_ui.frame_of(m, viewer, table)
 
 
 def test_other_hands_are_never_drawn_jp15(tmp_path):
@@ -200,9 +175,9 @@ def test_other_hands_are_never_drawn_jp15(tmp_path):
     # for the person to move.
     for seats in ([PERSON, 0], [0, PERSON, 0, 1]):
         me = seats.index(PERSON)
-        m = match_at(tmp_path, seats, lambda s: s.to_move() == me and s.deal_no == 2)
+        m = match_at(tmp_path, "jokerpoker", seats, lambda s: s.to_move() == me and s.deal_no == 2)
         st = m.state
-        a = frame_of(m, me)
+        a = frame_of(m, me, table)
         hs = st.hs
         mine = set(st.cards(me))
         others = [c for c in range(55) if c not in mine]
@@ -213,16 +188,16 @@ def test_other_hands_are_never_drawn_jp15(tmp_path):
                 new = J.canonical(others[k:k + hs])
                 k += hs
                 st.hand[q * hs:(q + 1) * hs] = new
-        assert frame_of(m, me) == a
+        assert frame_of(m, me, table) == a
         own = st.cards(me)
         spare = [c for c in range(55) if c not in st.hand]
         st.hand[me * hs:(me + 1) * hs] = J.canonical(list(own[:-1]) + spare[:1])
-        assert frame_of(m, me) != a  # while the viewer's own cards are drawn
+        assert frame_of(m, me, table) != a  # while the viewer's own cards are drawn
 
 
 def test_bots_alone_are_not_held(tmp_path):
     # The reveal waits for A only when a person is there to press it.
-    m = match_at(tmp_path, [0, 1, 1], lambda s: s.deal_over())
+    m = match_at(tmp_path, "jokerpoker", [0, 1, 1], lambda s: s.deal_over())
     t = table.Table(m)
     t.refresh(0)
     assert not t.holding()
@@ -233,7 +208,7 @@ def test_bots_alone_are_not_held(tmp_path):
 
 
 def test_b_steps_back_then_pauses(tmp_path):
-    dev = new_device(tmp_path / "back", 3)
+    dev = new_device(tmp_path / "back", 3, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy"])
     t = g.table
     st = g.match.state
@@ -264,7 +239,7 @@ def test_resume_mid_deal(tmp_path):
     # arrangement and all, and the person carries on.
     for seats in (["Person", "Bot Easy"], ["Bot Easy", "Person", "Bot Hard"]):
         root = tmp_path / ("r%d" % len(seats))
-        dev = new_device(root, 40 + len(seats))
+        dev = new_device(root, 40 + len(seats), bot_delay=60)
         g = start(dev, seats)
         rng = Rng(len(seats))
         for _ in range(MAX_FRAMES):
@@ -277,12 +252,8 @@ def test_resume_mid_deal(tmp_path):
             swap(dev, g.table, st, seat, rng)
         want = st.encode()
         moves = list(g.match.moves)
-        dev = new_device(root, 99)
-        t = top(dev)
-        assert type(t).__name__ == "Title" and t.items[0] == "Resume Joker Poker"
-        press(dev, A)
-        g = top(dev)
-        assert isinstance(g, play.GameScreen) and g.match.state.encode() == want
+        dev, g = resume(root, "Joker Poker")
+        assert g.match.state.encode() == want
         assert list(g.match.moves) == moves and g.table.mode == table.ARRANGE
         names_shown(dev, g.table, g.match.state, seat)
         checks = play_deals(dev, 1, 5)
@@ -302,7 +273,7 @@ def a_until_bet(dev, g, seat):
 def test_a_alone_ends_a_turn(tmp_path):
     # A turn starts on "arrange for me", then goes on to the bets; A on a
     # card picked, or on the Jokers' rank they stand at, moves on too.
-    dev = new_device(tmp_path / "a", 8)
+    dev = new_device(tmp_path / "a", 8, bot_delay=60)
     g = start(dev, ["Person", "Person"])
     press(dev, A)  # the hand-off
     t = g.table
@@ -331,7 +302,7 @@ def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_pat
     # a card moved by hand leaves every row where it is. JP-14: the betting
     # cursor starts on the card Easy would bet on each hand, so A A A bets those.
     for seed in range(1, 40):
-        dev = new_device(tmp_path / ("top%d" % seed), seed)
+        dev = new_device(tmp_path / ("top%d" % seed), seed, bot_delay=60)
         g = start(dev, ["Person", "Bot Easy"])
         st = g.match.state
         t = g.table

@@ -1,65 +1,152 @@
-# Imports point down only (DESIGN.md, Layers): tools over firmware over the
-# engine's bots over its rules over its core; in the firmware, the device
-# layer (board, driver, buttons, text) under the screens.
+# Imports point down only, and no modules import each other in a circle. From the
+# ground up: the engine's rules and core, its bots, then the firmware's three
+# floors (the drawing kit; the devices; the screens and tables) with the start-up
+# scripts over them, then tools/, and the tests on top. An import inside a
+# function is an arrow like any other; a module loaded by name
+# (engine.registry, firmware.tables.load, board.start's app) is not one.
 import ast
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE = ("firmware/board.py", "firmware/ssd1306.py", "firmware/buttons.py", "firmware/text.py",
-          "firmware/main.py")
-SCREENS = ("firmware.ui", "firmware.font", "firmware.menus", "firmware.play", "firmware.scores",
-           "firmware.tables", "firmware.rules", "firmware.app", "firmware.match", "firmware.saves")
+READ = ("engine", "firmware", "tools")  # the folders whose imports are read
+FLOORS = (  # bottom first; a file is on the floor of the longest prefix that names it
+    ("the engine's rules and core", ("engine/",)),
+    ("the engine's bots", ("engine/ai/",)),
+    ("the drawing kit", ("firmware/font.py", "firmware/text.py", "firmware/canvas.py", "firmware/ssd1306.py")),
+    ("the devices", ("firmware/board.py", "firmware/buttons.py", "firmware/circuitpy.py")),
+    ("the screens and tables", ("firmware/",)),
+    ("the start-up scripts", ("firmware/main.py", "firmware/code.py", "firmware/boot.py")),
+    ("the host tools", ("tools/",)),
+    ("the tests", ("host_tests/",)),
+)
 
 
-def modules(folder):
-    for base, dirs, files in os.walk(os.path.join(ROOT, folder)):
+def files(folder):
+    out = []
+    for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in sorted(files):
+        for name in names:
             if name.endswith(".py"):
-                path = os.path.join(base, name)
-                yield os.path.relpath(path, ROOT).replace(os.sep, "/"), path
+                out.append(os.path.relpath(os.path.join(base, name), ROOT).replace(os.sep, "/"))
+    return sorted(out)
 
 
-def imports(path):
-    # Every module a file imports, at any depth (imports inside functions count).
-    with open(path) as f:
+def floor(rel):
+    best = -1
+    length = 0
+    for i in range(len(FLOORS)):
+        for prefix in FLOORS[i][1]:
+            if rel.startswith(prefix) and len(prefix) > length:
+                best, length = i, len(prefix)
+    return best
+
+
+def module_file(name):
+    # The project file a dotted name is, or None (the standard library, the board's own).
+    path = name.replace(".", "/")
+    for rel in (path + ".py", path + "/__init__.py"):
+        if os.path.isfile(os.path.join(ROOT, rel)):
+            return rel
+    return None
+
+
+def imports(rel):
+    # The project files one file imports, at any depth: `from a import b` is a.b
+    # when that is a module, else a's __init__.py.
+    with open(os.path.join(ROOT, rel)) as f:
         tree = ast.parse(f.read())
     out = set()
     for node in ast.walk(tree):
+        names = []
         if isinstance(node, ast.Import):
-            out.update([a.name for a in node.names])
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            out.add(node.module)
-            out.update([node.module + "." + a.name for a in node.names])
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                names.append(node.module + "." + a.name if module_file(node.module + "." + a.name) else node.module)
+        for name in names:
+            target = module_file(name)
+            if target is not None and target != rel:
+                out.add(target)
     return out
 
 
-def under(name, prefixes):
-    return any([name == p or name.startswith(p + ".") for p in prefixes])
+def graph():
+    return {rel: imports(rel) for folder in READ for rel in files(folder)}
 
 
-def test_engine_needs_nothing_above_it():
-    for rel, path in modules("engine"):
-        for name in imports(path):
-            assert not under(name, ("firmware", "tools", "host_tests")), (rel, name)
-            if not rel.startswith("engine/ai/"):
-                assert not under(name, ("engine.ai",)) or rel == "engine/registry.py", (rel, name)
+def arrows_up(arrows):
+    out = []
+    for rel in sorted(arrows):
+        for target in sorted(arrows[rel]):
+            if floor(target) > floor(rel):
+                out.append("%s (%s) -> %s (%s)" % (rel, FLOORS[floor(rel)][0], target, FLOORS[floor(target)][0]))
+    return out
 
 
-def test_firmware_never_reaches_the_host_tools():
-    for rel, path in modules("firmware"):
-        for name in imports(path):
-            assert not under(name, ("tools", "host_tests")), (rel, name)
+def circles(arrows):
+    # The strongly connected groups of two or more files (Tarjan's algorithm),
+    # each sorted, in file order.
+    index = {}
+    low = {}
+    stack = []
+    on = set()
+    out = []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(arrows.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(arrows):
+        if v not in index:
+            visit(v)
+    return sorted(out)
 
 
-def test_device_layer_stays_below_the_screens():
-    # Issue: board.py printed its boot errors with the screens' font and wrap.
-    for rel in DEVICE:
-        for name in imports(os.path.join(ROOT, rel)):
-            assert not under(name, SCREENS), (rel, name)
+def test_every_arrow_points_down():
+    up = arrows_up(graph())
+    assert up == [], "imports that run back up a floor:\n  " + "\n  ".join(up)
 
 
-def test_the_checks_see_real_imports():
-    # The walker finds imports inside functions too, so it can catch a breach.
-    found = imports(os.path.join(ROOT, "firmware", "board.py"))
-    assert "firmware.ssd1306" in found and "firmware.text" in found
+def test_no_circles():
+    found = circles(graph())
+    assert found == [], "modules that import each other in a circle:\n  " + "\n  ".join(
+        [" <-> ".join(group) for group in found])
+
+
+def test_every_file_has_a_floor():
+    for rel in graph():
+        assert floor(rel) >= 0, rel
+    assert FLOORS[floor("firmware/tables/georgian.py")][0] == "the screens and tables"
+    assert FLOORS[floor("firmware/canvas.py")][0] == "the drawing kit"
+    assert FLOORS[floor("engine/ai/sampling.py")][0] == "the engine's bots"
+
+
+def test_the_checks_see_what_they_must():
+    # Imports inside functions and `from package import module` are seen...
+    found = imports("firmware/board.py")
+    assert "firmware/ssd1306.py" in found and "firmware/buttons.py" in found
+    assert "engine/__init__.py" in imports("firmware/play.py")  # from engine import const
+    # ...an upward arrow and a circle of any length are caught, and only they.
+    arrows = {"engine/cards.py": {"firmware/ui.py"}, "firmware/ui.py": {"engine/cards.py"},
+              "tools/a.py": {"tools/b.py"}, "tools/b.py": {"tools/c.py"}, "tools/c.py": {"tools/a.py"},
+              "tools/d.py": {"tools/a.py", "firmware/ui.py"}}
+    assert arrows_up(arrows) == ["engine/cards.py (the engine's rules and core) -> firmware/ui.py "
+                                 "(the screens and tables)"]
+    assert circles(arrows) == [["engine/cards.py", "firmware/ui.py"], ["tools/a.py", "tools/b.py", "tools/c.py"]]

@@ -12,7 +12,7 @@ from firmware import font, menus, play, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from host_tests import guard
-from host_tests.test_app import new_device, top
+from host_tests.drive import new_device, top
 
 NORMAL = font.NORMAL_SIZE
 
@@ -157,3 +157,29 @@ def test_every_screen_of_a_tour_passes_the_guard(tmp_path, layout_guard, gid, n,
     assert layout_guard.frames > 50 and {"GameScreen", "Pause", "Rules", "GameEnd"} <= layout_guard.seen
     if people == 2 and registry.load(gid).INFO.hidden:
         assert "Handoff" in layout_guard.seen
+
+
+def test_every_highlight_is_one_cell():
+    # ui.cell draws a highlighted cell for the menus and every table: inverted
+    # text on a box a pixel up and left of it, as wide as the text and a
+    # pixel (or w) and a cell and a pixel high (or h); plain text when off.
+    from host_tests.drive import blank
+
+    def frame(paint):
+        buf, fb = blank()
+        paint(fb)
+        return buf
+
+    def by_hand(box, s, x, y, size):
+        return frame(lambda fb: (fb.fill_rect(*box, 1), font.text(fb, s, x, y, 0, size)))
+
+    assert frame(lambda fb: ui.cell(fb, "P2", 20, 10, True)) == by_hand((19, 9, 9, 7), "P2", 20, 10, ui.SMALL)
+    assert frame(lambda fb: ui.cell(fb, "7", 30, 20, True, NORMAL, 8, 10)) == by_hand(
+        (29, 19, 8, 10), "7", 30, 20, NORMAL)
+    assert frame(lambda fb: ui.cell(fb, "P2", 20, 10, False)) == frame(lambda fb: font.text(fb, "P2", 20, 10))
+    # A menu line: the bar from its left edge, the text two pixels in.
+    assert frame(lambda fb: ui.item(fb, "Resume", 0, 10, 128, True)) == by_hand(
+        (0, 10, 128, 9), "Resume", 2, 11, NORMAL)
+    # A card: 13 x 9 from a pixel up and left; the one-cell Joker centred in it.
+    joker = font.card_label(54)
+    assert frame(lambda fb: ui.card(fb, joker, 40, 30, True)) == by_hand((39, 29, 13, 9), joker, 43, 30, NORMAL)

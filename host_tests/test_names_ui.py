@@ -9,8 +9,8 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.rng import Rng
 from firmware import font, play
 from firmware.buttons import A, DOWN, LEFT, RIGHT, UP
-from host_tests import test_app, test_georgian_ui, test_habitual_ui, test_jokerpoker_ui, test_prediction_ui
-from host_tests.test_app import check_frame, press, top
+from host_tests import test_georgian_ui, test_habitual_ui, test_jokerpoker_ui, test_prediction_ui
+from host_tests.drive import check_frame, new_device, press, setup_match, top
 
 MAX_FRAMES = 40000
 ARROWS = (UP, DOWN, LEFT, RIGHT)
@@ -59,11 +59,10 @@ def starts(tmp_path, people):
     one = people == "one"
 
     def dev(name, seed):
-        d = test_prediction_ui.new_device(tmp_path / (name + people), seed)
-        return d
+        return new_device(tmp_path / (name + people), seed, bot_delay=60)
 
     d = dev("dj", 3)
-    test_app.setup_match(d, ["Bot Easy", "Person"] if one else ["Person", "Person"], games=1)
+    setup_match(d, ["Bot Easy", "Person"] if one else ["Person", "Person"], games=1)
     yield d, 99
     d = dev("hj", 4)
     test_habitual_ui.start(d, ["Person", "Bot Easy"] if one else ["Person", "Person"])

@@ -106,7 +106,7 @@ def test_boot_to_title_with_every_game(tree, tmp_path):
         out, err = pico.exec("import sys\nprint(' '.join(sorted(sys.modules)))", fresh=False)
         held = out.split()
         assert not err and "firmware.menus" in held, out + err
-        for name in ("firmware.match", "firmware.play", "firmware.scores", "firmware.reading", "engine.record",
+        for name in ("firmware.match", "firmware.play", "firmware.scores", "firmware.saves_reading", "engine.record",
                      "engine.rng") + tuple("engine.games." + gid for gid in playable()):
             assert name not in held, name
 

@@ -14,7 +14,7 @@ import os
 import shutil
 
 from engine import registry
-from firmware import reading
+from firmware import saves, saves_reading
 from firmware.buttons import A
 from host_tests.test_damaged import COPY, MAIN_SAVES, RESET, SAVED, newer_save, pack, record
 from host_tests.test_pico import Twin, tree  # noqa: F401  (tree: the built tree, a fixture)
@@ -105,7 +105,7 @@ def test_damaged_files_on_the_board(tree, tmp_path):  # noqa: F811
                 s.press(A)
                 assert not s.top().items[0].startswith("Resume"), name
             elif resumed:
-                rec = reading.decode(resumed)
+                rec = saves_reading.decode(resumed)
                 s.menu_pick("Resume " + registry.title(rec["game"]))
                 assert list(s.dev.app.match.moves)[:len(rec["moves"])] == rec["moves"], name  # (bots play on)
             else:
@@ -113,7 +113,7 @@ def test_damaged_files_on_the_board(tree, tmp_path):  # noqa: F811
             own = dict((p, d) for p, d in pico.files().items() if p not in tree)
             assert own == lfs.tree(s.root), name  # the board's flash holds what the simulator's storage does
             for path, bad in went.items():
-                assert own[bad] == files[path][:reading.MAX_FILE], (name, path)
+                assert own[bad] == files[path][:saves.MAX_FILE], (name, path)
             assert resumed not in (None, REPLAY) or "save.jp" not in own, name
             assert pico.failure() is None, pico.failure()
     finally:
@@ -160,7 +160,7 @@ def test_a_board_that_cannot_start_says_why_and_blinks(tree):  # noqa: F811
         with Pico(dict(tree, **files), display=display) as pico:
             pico.watch(LED)
             pico.run(9000)
-            groups, lit = counts(pico.levels(LED), pico.ms())
+            groups, lit = counts(pico.levels(LED), pico.emulated_ms())
             assert len(groups) >= 3 and groups == [blinks] * len(groups), (said, groups)
             assert min(lit) >= 190 and max(lit) <= 210, lit  # 200 ms each
             assert said in pico.console and "The LED blinks %d times" % blinks in pico.console, pico.console

@@ -8,45 +8,21 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import prediction as P
 from engine.rng import Rng
 from firmware import play
-from firmware.buttons import A, B, DOWN, RIGHT
-from firmware.match import PERSON, Match
+from firmware.buttons import A, B, RIGHT
+from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import prediction as table
-from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
-from host_tests import guard
-from host_tests.test_habitual_ui import blank, pixels, steer
-from tools.sim import SEEDS, Device
+from host_tests import drive, guard
+from host_tests.drive import (frame_of, match_at, menu_pick, new_device, pixels, press, resume, seat_lines, set_up,
+                              shows, steer, top)
 
 MAX_FRAMES = 20000
-
-
-def top(dev):
-    return dev.app.stack[-1]
-
-
-def new_device(root, seed):
-    dev = Device(str(root), seed, seeds_dir=SEEDS)
-    dev.app.bot_delay = 60
-    return dev
 
 
 def start(dev, seats, odds="On"):
     # Title -> Prediction -> as many players as seats ("Person", "Bot Hard",
     # ...), the Odds option -> Start.
-    menu_pick(dev, "Prediction")
-    set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))]
-           + ["Odds: " + odds])
-    g = top(dev)
-    assert isinstance(g, play.GameScreen) and g.match.game_id == "prediction"
-    return g
-
-
-def shows(dev, text, x, y, size=table.NORMAL):
-    # The panel holds exactly `text` at (x, y) in that font.
-    buf, fb = blank()
-    end = table.font.text(fb, text, x, y, 1, size)
-    h = table.font.CELL_H[size]
-    return pixels(dev.display.buf, x, y, end, y + h) == pixels(buf, x, y, end, y + h)
+    return drive.start(dev, "Prediction", seat_lines(seats) + ["Odds: " + odds], "prediction")
 
 
 def odds_text(st, c):
@@ -148,31 +124,20 @@ def play_deals(dev, deals, seed):
     # person's moves by person_move(), bots between, every result held.
     rng = Rng(seed)
     checks = {"odds": 0, "turns": 0, "held": 0, "ends": 0, "awards": 0}
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
-        if isinstance(t, play.GameEnd):
-            checks["ends"] += 1
-            st = t.game.match.state
-            assert sum(st.history()[-1]) in (188, 198)  # PR-12
-            assert " ".join(t.rows).startswith("Last card")
-            if checks["ends"] == deals:
-                break
-            press(dev, A)
-        elif isinstance(t, play.GameScreen) and t.table.holding():
-            held_waits(dev, t, checks)
-        elif isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot:
-            assert t.viewer == t.who
-            person_move(dev, t, rng, checks)
-        else:
-            dev.frame()
-            check_frame(dev)
+
+    def ended(t):
+        checks["ends"] += 1
+        st = t.game.match.state
+        assert sum(st.history()[-1]) in (188, 198)  # PR-12
+        assert " ".join(t.rows).startswith("Last card")
+
+    drive.play_deals(dev, lambda g: person_move(dev, g, rng, checks), lambda g: held_waits(dev, g, checks), deals,
+                     ended)
     return checks
 
 
 def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
-    dev = new_device(tmp_path / "two", 11)
+    dev = new_device(tmp_path / "two", 11, bot_delay=60)
     start(dev, ["Person", "Bot Hard"])
     checks = play_deals(dev, 99, 1)
     assert isinstance(top(dev), play.MatchEnd) and dev.app.match is None
@@ -183,7 +148,7 @@ def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
 
 def test_three_and_four_seats_deal_through_the_buttons(tmp_path):
     for n, seats in ((3, ["Bot Easy", "Person", "Bot Hard"]), (4, ["Person", "Bot Hard", "Person", "Bot Easy"])):
-        dev = new_device(tmp_path / ("n%d" % n), 20 + n)
+        dev = new_device(tmp_path / ("n%d" % n), 20 + n, bot_delay=60)
         start(dev, seats)
         checks = play_deals(dev, 1, n)
         assert checks["ends"] == 1 and checks["held"] == 24 and checks["awards"] == 1
@@ -197,7 +162,7 @@ def test_each_person_is_named_on_their_choices(tmp_path):
     # seats, the call (PR-7) at the end of its line; alone, "YOUR TURN:".
     small = table.ui.SMALL
     for seats in (["Person", "Bot Easy", "Person"], ["Bot Easy", "Person"]):
-        dev = new_device(tmp_path / ("names%d" % len(seats)), 8)
+        dev = new_device(tmp_path / ("names%d" % len(seats)), 8, bot_delay=60)
         g = start(dev, seats)
         st = g.match.state
         named = [0, 0, 0]
@@ -229,7 +194,7 @@ def test_each_person_is_named_on_their_choices(tmp_path):
 
 
 def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
-    dev = new_device(tmp_path / "back", 3)
+    dev = new_device(tmp_path / "back", 3, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy"])
     st = g.match.state
     t = g.table
@@ -261,7 +226,7 @@ def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
 
 
 def test_odds_off_hides_the_numbers_pr15(tmp_path):
-    dev = new_device(tmp_path / "off", 5)
+    dev = new_device(tmp_path / "off", 5, bot_delay=60)
     g = start(dev, ["Person", "Bot Easy"], odds="Off")
     st = g.match.state
     for _ in range(400):
@@ -280,44 +245,25 @@ def test_odds_off_hides_the_numbers_pr15(tmp_path):
     assert any(pixels(dev.display.buf, table.X, table.ODDS_Y, 128, table.ODDS_Y + 16))
 
 
-def match_at(tmp_path, seats, want, seed=1, game="prediction"):
-    # A match played by seeded random moves up to the first position where want(state) holds.
-    rng = Rng(seed)
-    m = Match(str(tmp_path), game, {}, seats, seed)
-    while not want(m.state):
-        legal = m.state.legal_moves()
-        m.play(legal[rng.below(len(legal))])
-    return m
-
-
-def frame_of(m, viewer, tables=table):
-    # The frame the game's table draws for viewer.
-    t = tables.Table(m)
-    t.refresh(viewer)
-    buf, fb = blank()
-    t.draw(fb)
-    return buf
-
-
 def test_face_down_cards_are_never_drawn_pr14(tmp_path):
     # Two positions that differ only in where the face-down cards lie draw the
     # same frame, in every step; turning one over changes it.
     for ph in (P.PREDICTING, P.POINTING, P.CALLING):
-        m = match_at(tmp_path, [PERSON, 0, 0], lambda s: s.phase() == ph and s.face_down() < 20 or
+        m = match_at(tmp_path, "prediction", [PERSON, 0, 0], lambda s: s.phase() == ph and s.face_down() < 20 or
                      (ph == P.PREDICTING and s.phase() == ph and s.to_move() == 0))
         st = m.state
         seat = st.to_move()
-        a = frame_of(m, seat)
+        a = frame_of(m, seat, table)
         spots = [p for p in range(25) if st.card_at(p) == P.UNKNOWN]
         cards = [st.grid[p] for p in spots]
         for i in range(len(spots)):
             st.grid[spots[i]] = cards[-1 - i]
-        assert frame_of(m, seat) == a
+        assert frame_of(m, seat, table) == a
         if ph == P.POINTING:
             legal = st.legal_moves()
             m.play(legal[0])
             m.play(P.CALL + st.calls()[0])
-            assert frame_of(m, st.to_move()) != a
+            assert frame_of(m, st.to_move(), table) != a
 
 
 def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
@@ -325,7 +271,7 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
     # match in the same step (saves with every seat count).
     for n in (2, 3, 4):
         root = tmp_path / ("r%d" % n)
-        dev = new_device(root, 30 + n)
+        dev = new_device(root, 30 + n, bot_delay=60)
         seats = ["Person"] + ["Bot Easy"] * (n - 1)
         g = start(dev, seats)
         st = g.match.state
@@ -338,12 +284,8 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
                 dev.frame()
         want = st.encode()
         moves = list(g.match.moves)
-        dev = new_device(root, 99)
-        t = top(dev)
-        assert type(t).__name__ == "Title" and t.items[0] == "Resume Prediction"
-        press(dev, A)
-        g = top(dev)
-        assert isinstance(g, play.GameScreen) and g.match.state.encode() == want
+        dev, g = resume(root, "Prediction")
+        assert g.match.state.encode() == want
         assert list(g.match.moves) == moves and g.match.state.num_seats() == n
         assert g.table.mode == table.PICK and not g.table.holding()
         press(dev, A)  # the call
@@ -352,7 +294,7 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
 
 def test_bots_alone_play_on_without_a_press(tmp_path):
     # A turn's result waits for A only when a person is there to press it.
-    dev = new_device(tmp_path / "bots", seed=5)
+    dev = new_device(tmp_path / "bots", seed=5, bot_delay=60)
     menu_pick(dev, "Prediction")
     set_up(dev, ["P1: Bot Easy", "P2: Bot Easy"])
     for _ in range(20000):
@@ -373,7 +315,7 @@ def test_best_odds_and_the_barred_call_stand_apart(tmp_path):
         prev = s.previous_call()
         return (s.phase() == P.CALLING and s.to_move() == 0 and prev != P.UNKNOWN
                 and P.CALL + prev not in s.legal_moves())
-    m = match_at(tmp_path, [PERSON, 0], barred)
+    m = match_at(tmp_path, "prediction", [PERSON, 0], barred)
     m.options["odds"] = "On"
     t = table.Table(m)
     t.refresh(0)

@@ -11,12 +11,12 @@ from engine import registry
 from engine.games import template
 from engine.play import replay
 from engine.state import WINS
-from firmware import font, play, reading, saves, scores, ui
+from firmware import font, play, saves, saves_reading, scores, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from host_tests.check import raises
-from host_tests.test_app import check_frame, menu_pick, new_device, press, set_up, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
 
 
@@ -133,7 +133,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     dev = new_device(root, seed=9)
     m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
     play_until(dev, lambda: len(m.moves) >= 7)
-    rec = reading.read(root)[0]
+    rec = saves_reading.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
     assert top(dev2).items[0] == "Resume High Card"
@@ -170,7 +170,7 @@ def test_a_new_match_quit_before_its_first_move_keeps_the_older_save(tmp_path):
     with open(saves.path(root, saves.NAME), "rb") as f:
         assert f.read() == before
     press(dev, A)
-    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(reading.decode(before)["moves"])
+    assert dev.app.match is not None and bytes(dev.app.match.moves) == bytes(saves_reading.decode(before)["moves"])
 
 
 def test_verdicts_for_one_winner_a_share_and_a_draw():

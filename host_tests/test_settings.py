@@ -9,7 +9,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from firmware import app as firmware_app
 from firmware import play, saves, settings, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from host_tests.test_app import check_frame, menu_pick, new_device, press, setup_match, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, setup_match, top
 
 
 def open_settings(dev):
@@ -100,7 +100,7 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert not os.path.exists(str(root / settings.NAME))  # written on leaving
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and "firmware.settings" not in sys.modules
-    assert "firmware.reading" not in sys.modules  # read at boot only
+    assert "firmware.saves_reading" not in sys.modules  # read at boot only
     want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On"}
     assert settings.read(str(root)) == (want, None)
     # The next boot starts with them in effect.

@@ -14,7 +14,8 @@ from firmware import play, settings, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.tables import playable
-from host_tests.test_app import check_frame, menu_pick, new_device, play_out, press, set_up, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, set_up, top
+from host_tests.test_app import play_out
 
 README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
 MOST_PRESSES = 3  # from power-on to the first decision of a game started as last time

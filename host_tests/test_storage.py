@@ -2,13 +2,13 @@
 # Reading the device's files under MicroPython as under CPython: os.stat's tuple,
 # folders, files refused by their size, JSON floats and bools in a save, the
 # newest whole copy beside a damaged one, and the last few damaged files kept
-# (firmware/reading.py get and set_aside, firmware/settings.py read). The same
+# (firmware/saves_reading.py get and set_aside, firmware/settings.py read). The same
 # families through the simulator's boot, as a fuzz: test_damaged.py.
 import json
 import os
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
-from firmware import reading, saves, settings
+from firmware import saves, saves_reading, settings
 
 REC = {"game": "doublejoker", "options": {"games": 3}, "seats": [-1, 0], "seed": 5, "moves": [1, 68]}
 FOLDER = None
@@ -64,15 +64,15 @@ def test_saves_read_or_set_aside():
         ({"save.jp": changed(seats=[-1, 0.0])}, None, SAVED + "wrong seats", ["save.bad"]),
         ({"save.jp": changed(moves=[[[[1]]]] * 30)}, None, SAVED + "unreadable", ["save.bad"]),
         ({"save.jp": good[:-1]}, None, SAVED + "cut short", ["save.bad"]),
-        ({"save.jp": good[:-1], "save.tmp": newer}, reading.decode(newer),
+        ({"save.jp": good[:-1], "save.tmp": newer}, saves_reading.decode(newer),
          "Damaged copy of the save moved to save.bad: cut short", ["save.bad", "save.jp"]),
         ({"save.jp": good, "save.tmp": newer[:40]}, REC, None, ["save.jp"]),
-        ({"save.tmp": newer}, reading.decode(newer), None, ["save.jp"]),
+        ({"save.tmp": newer}, saves_reading.decode(newer), None, ["save.jp"]),
     )
     for files, want, notice, after in cases:
         root = scratch()
         put(root, files)
-        assert reading.read(root) == (want, notice), (files, reading.read(root))
+        assert saves_reading.read(root) == (want, notice), (files, saves_reading.read(root))
         assert names(root) == after, (files, names(root))
 
 
@@ -85,9 +85,9 @@ def test_settings_folder_gives_the_defaults():
 
 def test_the_last_few_damaged_files_are_kept():
     root = scratch()
-    for i in range(reading.KEPT + 2):
+    for i in range(saves_reading.KEPT + 2):
         put(root, {"save.jp": b"damaged %d" % i})
-        assert reading.read(root) == (None, SAVED + "unknown format")
-    assert names(root) == ["save.bad"] + ["save.bad.%d" % k for k in range(1, reading.KEPT)]
-    with open(root + "/save.bad.%d" % (reading.KEPT - 1), "rb") as f:
+        assert saves_reading.read(root) == (None, SAVED + "unknown format")
+    assert names(root) == ["save.bad"] + ["save.bad.%d" % k for k in range(1, saves_reading.KEPT)]
+    with open(root + "/save.bad.%d" % (saves_reading.KEPT - 1), "rb") as f:
         assert f.read() == b"damaged %d" % 2

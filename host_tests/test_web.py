@@ -23,7 +23,7 @@ import pytest
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
-from firmware import play, reading, saves, ui
+from firmware import play, saves, saves_reading, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.tables import playable
@@ -354,7 +354,7 @@ def test_reload_or_a_new_tab_resumes_the_match_from_the_browsers_storage(runs):
         # after the reload the frames above match move for move to the end.
         mid, end = result["stores"]
         assert mid == script.stores[0] and saves.NAME in mid
-        rec = reading.decode(mid[saves.NAME].encode("latin-1"))
+        rec = saves_reading.decode(mid[saves.NAME].encode("latin-1"))
         assert rec["game"] == script.name and len(rec["moves"]) >= CUT_AFTER
         assert end == script.stores[1] and saves.NAME not in end  # the settings remember the setup
         cuts += [step[0] for step in script.steps if step in (["reload"], ["reopen"])]
@@ -368,8 +368,8 @@ def test_damaged_save_gives_the_notice(runs):
     for store in result["stores"]:
         assert saves.NAME not in store and saves.ASIDE in store
     assert result["stores"] == script.stores
-    with pytest.raises(reading.SaveError):
-        reading.decode(result["stores"][0][saves.ASIDE].encode("latin-1"))
+    with pytest.raises(saves_reading.SaveError):
+        saves_reading.decode(result["stores"][0][saves.ASIDE].encode("latin-1"))
 
 
 # Browser contexts the page is laid out in: a phone held sideways (two

@@ -28,7 +28,7 @@ AHEAD = ((0, 0, 0), (0, 0, 0), (757, 496, 241), (627, 280, 90), (510, 187, 45))
 # Hard: how often a hand really wins (a tie half), in units of 4 thousandths,
 # by seat count (2, 3, 4), the Jokers its seat holds (0, 1, 2 or more), its place
 # and the chance the engine's tables give it, in NB steps (made by
-# tools/jokerpoker_calib.py from random deals arranged by propose()).
+# tools/bench/jokerpoker_calib.py from random deals arranged by propose()).
 NB = const(20)
 CAL = (
     b'\x00\x06\x0e\x1d**4AQcn\x83\x92\xa2\xbb\xbb\xc5\xd9\xd9\xf6\x0b\x14""4=?XXa'

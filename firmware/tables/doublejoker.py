@@ -24,15 +24,15 @@ RANKS = "23456789TJQKA"  # one SMALL cell each: T reads better than a squeezed 1
 SUITS = "\x01\x02\x03\x04"
 _CW = const(4)  # SMALL cell width
 _TOP_Y = const(1)
-ROW0 = 11  # y of the clubs row
-PITCH = 8
-OPP_END = 48  # the opponent's ranks end here, right-aligned towards the stacks
-STACK_X = 52
+ROW0 = const(11)  # y of the clubs row
+PITCH = const(8)
+OPP_END = const(48)  # the opponent's ranks end here, right-aligned towards the stacks
+STACK_X = const(52)
 _STACK_W = const(27)  # the stack's frame, from STACK_X - 2
-MINE_X = 80
-MSG_Y = 45
-TEXT_Y = 44  # the message's rows: two stand clear of the status line
-FOOT_Y = 58
+MINE_X = const(80)
+MSG_Y = const(45)
+TEXT_Y = const(44)  # the message's rows: two stand clear of the status line
+FOOT_Y = const(58)
 
 
 class Table(Base):
@@ -162,11 +162,9 @@ class Table(Base):
     @staticmethod
     def _card(fb, x, card, inverted):
         # A card of the trick, framed (or filled) 17 x 11; returns its left x.
-        if inverted:
-            fb.fill_rect(x, MSG_Y - 1, 17, 11, 1)
-        else:
+        if not inverted:
             fb.rect(x, MSG_Y - 1, 17, 11, 1)
-        font.text(fb, font.card_label(card), x + 3, MSG_Y + 1, 0 if inverted else 1, ui.NORMAL)
+        ui.cell(fb, font.card_label(card), x + 3, MSG_Y + 1, inverted, ui.NORMAL, 17, 11, left=3, top=2)
         return x
 
     def _player(self, fb, seat, y):
@@ -207,8 +205,8 @@ class Table(Base):
         g = self.g
         if self.held:
             return "A: next"
-        ph = st.phase()
-        if ph == g.BETWEEN or ph == g.OVER or not self.match.persons():
+        phase = st.phase()
+        if phase == g.BETWEEN or phase == g.OVER or not self.match.persons():
             return ""  # bots only: the arrow shows who moves
         who = st.to_move()
         if not self.match.is_person(who):
@@ -220,4 +218,4 @@ class Table(Base):
         card = " " + ui.glyphs(label(m - g.PLAY if m >= g.PLAY else m))
         if m < g.TAKE:
             return "A: place" + card
-        return ("A: lead" if ph == g.LEAD else "A: follow") + card
+        return ("A: lead" if phase == g.LEAD else "A: follow") + card

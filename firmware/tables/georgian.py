@@ -29,24 +29,24 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 SMALL = ui.SMALL
-HAND_Y = 46  # the hand row's labels
-HAND_DX = 14  # a card and two pixels
-MSG_Y = 58
+HAND_Y = const(46)  # the hand row's labels
+HAND_DX = const(14)  # a card and two pixels
+MSG_Y = const(58)
 _MID_Y = const(18)  # the middle row: the side seats' trick cards, or the choices
 # Trick card boxes (left x, top y) by seat relative to the viewer: 0 the
 # viewer, 1 on the left, 2 opposite, 3 on the right.
-BOX_W = 21  # a led Joker's three cells and a column clear of the frame each side
-BOX_H = 11  # a NORMAL label and a row clear of the frame above and below it
-LABEL_DY = 2
+BOX_W = const(21)  # a led Joker's three cells and a column clear of the frame each side
+BOX_H = const(11)  # a NORMAL label and a row clear of the frame above and below it
+LABEL_DY = const(2)
 BOX = ((54, 28), (32, _MID_Y - 1), (54, 7), (76, _MID_Y - 1))
 INFO = ((0, 37), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
-WATCH = 0  # nothing to choose
-CARDS = 1  # a card of the hand
-JOKER = 2  # the Joker's high or low, and a led Joker's suit
-BIDS = 3
-TRUMPS = 4
-DRAW = 1  # held: the deal that found the first dealer
-TRICK = 2  # held: a finished trick
+WATCH = const(0)  # nothing to choose
+CARDS = const(1)  # a card of the hand
+JOKER = const(2)  # the Joker's high or low, and a led Joker's suit
+BIDS = const(3)
+TRUMPS = const(4)
+DRAW = const(1)  # held: the deal that found the first dealer
+TRICK = const(2)  # held: a finished trick
 HI = "\x12"
 LO = "\x13"
 
@@ -112,16 +112,16 @@ class Table(Base):
         spots = []
         if st.to_move() == viewer and self.match.is_person(viewer) and not st.deal_over():
             self.legal = v.legal_moves()
-            ph = v.phase()
-            if ph == G.PLAYING:
+            phase = v.phase()
+            if phase == G.PLAYING:
                 self.mode = CARDS
                 for i in range(len(self.hand)):
                     c = self.hand[i]
                     if self._plays(c):
                         spots.append((HAND_Y, self._hand_x(i), c))
-            elif ph == G.BIDDING:
+            elif phase == G.BIDDING:
                 self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
-            elif ph == G.CHOOSE:
+            elif phase == G.CHOOSE:
                 self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
         self.cards.set(spots)
 
@@ -228,7 +228,6 @@ class Table(Base):
         if self.held == DRAW:
             self._draw_dealer(fb)
             return
-        v = self.v
         self._corner(fb)
         shown, lead, win = self._trick()
         for r in range(4):
@@ -238,13 +237,11 @@ class Table(Base):
             if m >= 0:
                 x, y = BOX[r]
                 on = q == win
-                if on:
-                    fb.fill_rect(x, y, BOX_W, BOX_H, 1)
-                else:
+                if not on:
                     fb.rect(x, y, BOX_W, BOX_H, 1)
                 t = play_text(m)
-                x += (BOX_W + 1 - font.width(t, NORMAL)) // 2  # the ink centred
-                font.text(fb, t, x, y + LABEL_DY, 0 if on else 1, NORMAL)
+                dx = (BOX_W + 1 - font.width(t, NORMAL)) // 2  # the ink centred
+                ui.cell(fb, t, x + dx, y + LABEL_DY, on, NORMAL, BOX_W, BOX_H, left=dx, top=LABEL_DY)
         if self.mode in (BIDS, TRUMPS, JOKER):
             self._options(fb)
         if self.mode != JOKER:
@@ -304,9 +301,7 @@ class Table(Base):
 
     @staticmethod
     def _name(fb, text, x, y, turn):
-        if turn:
-            fb.fill_rect(x - 1, y - 1, font.width(text) + 1, 7, 1)
-        font.text(fb, text, x, y, 0 if turn else 1)
+        ui.cell(fb, text, x, y, turn)
 
     def _hand(self, fb):
         sel = self.cards.at() if self.cursor is self.cards else None
@@ -330,10 +325,7 @@ class Table(Base):
                 t = font.SUIT_CHARS[(m - G.LEAD) >> 1]
             else:
                 t = "HIGH" if m == G.JOKER_HI else "LOW"
-            w = font.width(t, NORMAL)
-            if on:
-                fb.fill_rect(x - 1, y - 1, w + 2, 10, 1)
-            font.text(fb, t, x, y, 0 if on else 1, NORMAL)
+            ui.cell(fb, t, x, y, on, NORMAL, font.width(t, NORMAL) + 2, 10)
         if self.mode == BIDS:
             no = v.forbidden()
             if no >= 0:  # GJ-9: the dealer's forbidden bid, crossed out
@@ -371,11 +363,7 @@ class Table(Base):
             font.text(fb, self.match.short(q), 0, y)
             x = 16
             for i in range(q, len(draw), 4):
-                last = i == len(draw) - 1
-                t = card_text(draw[i])
-                if last:
-                    fb.fill_rect(x - 1, y - 1, 10, 7, 1)
-                font.text(fb, t, x, y, 0 if last else 1)
+                ui.cell(fb, card_text(draw[i]), x, y, i == len(draw) - 1, SMALL, 10)
                 x += 12
         d = (len(draw) - 1) % 4
         font.text(fb, "First Ace: %s. A: start" % says(d, self.match.you, "deals"), 0, MSG_Y)
@@ -400,9 +388,9 @@ class Sheet(scores.ScoreSheet):
         self.rows = bytearray()  # a deal's index, or PHASE + a finished phase
         for i in range(st.deals_done()):
             self.rows.append(i)
-            ph = st.phase_of(i)
-            if i + 1 == st.phase_deals(ph)[1]:
-                self.rows.append(self.PHASE + ph)
+            phase = st.phase_of(i)
+            if i + 1 == st.phase_deals(phase)[1]:
+                self.rows.append(self.PHASE + phase)
         self.top = max(0, len(self.rows) - self.ROWS)
 
     def _cells(self, fb, y, label, cells, marks=None, c=1):
@@ -415,9 +403,10 @@ class Sheet(scores.ScoreSheet):
             if mark < 0:
                 ui.strike(fb, t, x, y)
                 continue
-            if mark > 0:
-                fb.fill_rect(x - 1, y - 1, font.width(t) + 1, 7, 1)
-            font.text(fb, t, x, y, 0 if mark > 0 else c)
+            if c:
+                ui.cell(fb, t, x, y, mark > 0)
+            else:  # on a row drawn inverted
+                font.text(fb, t, x, y, 0)
 
     def draw(self, fb):
         st = self.st
@@ -440,9 +429,9 @@ class Sheet(scores.ScoreSheet):
                 self._cells(fb, y, "%d" % G.SIZES[st.nines][i],
                             ["%d %s" % (bids[q], scores.number(pts[q])) for q in range(4)], marks)
             else:
-                ph = i - self.PHASE
+                phase = i - self.PHASE
                 fb.fill_rect(0, y - 1, ui.W, self.PITCH, 1)  # a phase's subtotals, inverted
-                self._cells(fb, y, "=%d" % (ph + 1), [scores.number(t) for t in st.phase_total(ph)], None, 0)
+                self._cells(fb, y, "=%d" % (phase + 1), [scores.number(t) for t in st.phase_total(phase)], None, 0)
             y += self.PITCH
         if not self.rows:
             ui.centre(fb, "no deal finished yet", y, 1, SMALL)

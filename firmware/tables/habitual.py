@@ -23,22 +23,22 @@ from firmware import font, ui
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
-BOX_W = 15  # a stack: a NORMAL card label with a pixel of margin and a frame
-BOX_H = 14
-LABEL_DY = 3  # a card label's top in a stack or spares row
-KEY_DY = 9  # a conditional block's key card (SMALL), under the top card
+BOX_W = const(15)  # a stack: a NORMAL card label with a pixel of margin and a frame
+BOX_H = const(14)
+LABEL_DY = const(3)  # a card label's top in a stack or spares row
+KEY_DY = const(9)  # a conditional block's key card (SMALL), under the top card
 STACK_X = (0, 16, 32, 48)
-SPLIT_X = 65  # the line between the stacks and the spares
+SPLIT_X = const(65)  # the line between the stacks and the spares
 SPARE_X = (68, 82, 96)
 INFO_Y = (0, 21)  # the opponent's line, the viewer's line
 BOARD_Y = (6, 27)  # the opponent's stacks and spares, the viewer's
-HAND_Y = 43  # the cursor's block a row clear of the stacks, the underline of the message
-HAND_DX = 14
+HAND_Y = const(43)  # the cursor's block a row clear of the stacks, the underline of the message
+HAND_DX = const(14)
 _PTS_X = const(118)  # the centre of the deal points
-MSG_Y = 53
-COLS = 32  # SMALL characters in a line
-SPARE = 64  # a card choice from the spares: SPARE + card
-JOKER = 52  # the card the moves name for either Joker
+MSG_Y = const(53)
+COLS = const(32)  # SMALL characters in a line
+SPARE = const(64)  # a card choice from the spares: SPARE + card
+JOKER = const(52)  # the card the moves name for either Joker
 
 
 class Table(Base):
@@ -81,10 +81,10 @@ class Table(Base):
             for i in range(len(self.hand)):
                 if min(self.hand[i], JOKER) in playable:
                     spots.append((HAND_Y, self._hand_x(i), self.hand[i]))
-            sp = v.spares(viewer)
-            for j in range(len(sp)):
-                if SPARE + min(sp[j], JOKER) in playable:
-                    spots.append((BOARD_Y[1], SPARE_X[j], SPARE + sp[j]))
+            spares = v.spares(viewer)
+            for j in range(len(spares)):
+                if SPARE + min(spares[j], JOKER) in playable:
+                    spots.append((BOARD_Y[1], SPARE_X[j], SPARE + spares[j]))
         self.cards.set(spots)
 
     @staticmethod
@@ -117,10 +117,10 @@ class Table(Base):
     def _status(self):
         v = self.v
         g = self.g
-        ph = v.phase()
-        if ph >= g.BETWEEN:
+        phase = v.phase()
+        if phase >= g.BETWEEN:
             return self.match.result_text().split(":")[0]
-        if ph == g.SOLO:
+        if phase == g.SOLO:
             p = v.to_move()
             q = 1 - p
             return "%s stopped: %s on alone" % (_cap(self._name(q)),
@@ -246,21 +246,21 @@ class Table(Base):
             font.text(fb, font.card_label(top), x + 2, y + LABEL_DY, c, NORMAL)
 
     def _spares(self, fb, seat, y, sel):
-        sp = self.v.spares(seat)
+        spares = self.v.spares(seat)
         for j in range(3):
             x = SPARE_X[j]
-            if j < len(sp):
-                self._card(fb, sp[j], x, y + LABEL_DY, sel, y)
+            if j < len(spares):
+                self._card(fb, spares[j], x, y + LABEL_DY, sel, y)
             elif sel is not None and sel[0] == y and sel[1] == x:
-                fb.fill_rect(x - 1, y + LABEL_DY - 1, 13, 9, 1)  # the free slot as a target
+                ui.cell(fb, "", x, y + LABEL_DY, True, NORMAL, 13)  # the free slot as a target
             else:
                 fb.hline(x + 3, y + LABEL_DY + 7, 6, 1)  # an empty slot
 
     def _card(self, fb, card, x, y, sel, spot_y=None):
         # A card of the hand or the spares; spot_y is the cursor's row for it.
-        sy = y if spot_y is None else spot_y
-        on = sel is not None and sel[0] == sy and sel[1] == x
-        picked = self.chosen is not None and self.chosen[0] == sy and self.chosen[1] == x
+        row = y if spot_y is None else spot_y
+        on = sel is not None and sel[0] == row and sel[1] == x
+        picked = self.chosen is not None and self.chosen[0] == row and self.chosen[1] == x
         ui.card(fb, font.card_label(card), x, y, on, picked)
 
     def tag(self):

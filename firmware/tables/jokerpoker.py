@@ -40,13 +40,13 @@ NORMAL = ui.NORMAL
 SMALL = ui.SMALL
 ROW_Y = (1, 12, 23)  # the three hand rows
 _CARD_X = const(8)  # the first card of a hand row
-PITCH = 13  # a card label (12 px) and a pixel between
-NAME_X = 73
+PITCH = const(13)  # a card label (12 px) and a pixel between
+NAME_X = const(73)
 _BET_X = const(121)  # a hand's bet, an inverted digit, a column clear of the longest name
 _ACT_Y = const(34)
 ACTIONS = ((J.AUTO, 0, "ARRANGE FOR ME"), (J.RANK, 62, "JOKER "), (J.BET, 106, "BET\x11"))
-LEFT_Y = 43  # the betting cards left
-LEFT_X = 44
+LEFT_Y = const(43)  # the betting cards left
+LEFT_X = const(44)
 _LEFT_DX = const(9)
 LINE_Y = (52, 58)
 # The reveal
@@ -55,12 +55,12 @@ _R_CARD_X = const(15)
 _R_NAME_X = const(81)  # room for the longest name, "Str flush 10"
 FOOT_Y = (45, 51, 58)
 
-ARRANGE = 0  # choosing a card to move, or an action
-PAIR = 1  # choosing the card to swap it with
-JOKER = 2  # choosing the Jokers' rank
-BETS = 3  # choosing the betting cards
-WATCH = 4  # nothing to choose
-PUT_BACK = -2  # PAIR: the picked card itself
+ARRANGE = const(0)  # choosing a card to move, or an action
+PAIR = const(1)  # choosing the card to swap it with
+JOKER = const(2)  # choosing the Jokers' rank
+BETS = const(3)  # choosing the betting cards
+WATCH = const(4)  # nothing to choose
+PUT_BACK = const(-2)  # PAIR: the picked card itself
 
 
 def name(v):
@@ -335,8 +335,7 @@ class Table(Base):
             c = bets[h] if bets[h] != J.UNKNOWN else (self.chosen[h] if h < len(self.chosen) else -1)
             ask = self.mode == BETS and h == len(self.chosen)
             if c >= 0 or ask:
-                fb.fill_rect(_BET_X, y - 1, 8, 10, 1)
-                font.text(fb, "?" if ask else "%d" % c, _BET_X + 1, y, 0, NORMAL)
+                ui.cell(fb, "?" if ask else "%d" % c, _BET_X + 1, y, True, NORMAL, 8, 10)
         fb.hline(0, _ACT_Y - 2, ui.W, 1)
         self._actions(fb, cards)
         self._left(fb)
@@ -389,10 +388,7 @@ class Table(Base):
         x = LEFT_X
         for c in range(5):
             for _ in range(free[c]):
-                on = at is not None and at[1] == x
-                if on:
-                    fb.fill_rect(x - 1, LEFT_Y - 1, 8, 9, 1)
-                font.text(fb, "%d" % c, x, LEFT_Y, 0 if on else 1, NORMAL)
+                ui.cell(fb, "%d" % c, x, LEFT_Y, at is not None and at[1] == x, NORMAL, 8)
                 x += _LEFT_DX
 
     def _lines(self, vals):
@@ -442,9 +438,7 @@ class Table(Base):
             pot += bet
             who = self.match.short(q)
             bets.append("%s %d" % (who, bet))
-            if q in won:
-                fb.fill_rect(0, y, _R_CARD_X - 1, 7, 1)
-            font.text(fb, who, 1, y + 1, 0 if q in won else 1)
+            ui.cell(fb, who, 1, y + 1, q in won, SMALL, _R_CARD_X - 1)
             x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)

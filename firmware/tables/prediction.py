@@ -28,18 +28,18 @@ from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
 _CELL = const(12)  # a grid card, square
-PITCH = 13  # a card and a pixel between
-SPLIT_X = 65  # the line between the grid and the panel
-X = 67  # the panel's left
-ROWS_Y = 10  # the first seat's line
-ROW_H = 8
-CALL_Y = 11  # in the call step: the call, then its odds
-ODDS_Y = 21  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
+PITCH = const(13)  # a card and a pixel between
+SPLIT_X = const(65)  # the line between the grid and the panel
+X = const(67)  # the panel's left
+ROWS_Y = const(10)  # the first seat's line
+ROW_H = const(8)
+CALL_Y = const(11)  # in the call step: the call, then its odds
+ODDS_Y = const(21)  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
 HINT = "\x12\x13RANK \x10\x11SUIT"
 
-GRID = 0  # choosing a card to point at
-PICK = 1  # choosing a call or a prediction
-WATCH = 2  # nothing to choose
+GRID = const(0)  # choosing a card to point at
+PICK = const(1)  # choosing a call or a prediction
+WATCH = const(2)  # nothing to choose
 
 
 def pick_spot(i, move):
@@ -92,22 +92,22 @@ class Table(Base):
         v = st.view(viewer)
         self.v = v
         self.mode = WATCH
-        ph = v.phase()
+        phase = v.phase()
         if st.to_move() != viewer or not self.match.is_person(viewer) or st.deal_over():
             return
-        if ph == P.PREDICTING:
+        if phase == P.PREDICTING:
             self._picks([m - P.PREDICT for m in v.legal_moves()], P.PREDICT)
         else:
             spots = []
             for p in range(P.NCARDS):
                 if v.card_at(p) == P.UNKNOWN:
                     spots.append((p // 5 * PITCH, p % 5 * PITCH, P.POINT + p))
-            if ph == P.CALLING:
+            if phase == P.CALLING:
                 p = v.pointed()
                 self.grid.last = (p // 5 * PITCH, p % 5 * PITCH, P.POINT + p)
             self.grid.set(spots)
             self.mode = GRID
-            if ph == P.CALLING:
+            if phase == P.CALLING:
                 self.best = max([o[2] for o in v.odds()])
                 self._picks(v.calls(), P.CALL)
 
@@ -166,11 +166,10 @@ class Table(Base):
             x = p % 5 * PITCH
             c = v.card_at(p)
             if c != P.UNKNOWN:
-                on = p == lit
-                if on:  # inverted, a column clear left of the label too
-                    fb.fill_rect(x - 1, y, _CELL + 1, _CELL, 1)
                 t = font.card_label(P.CARD[c])
-                font.text(fb, t, x + (3 if len(t) == 1 else 0), y + 2, 0 if on else 1, NORMAL)
+                dx = 3 if len(t) == 1 else 0
+                # inverted when lit, a column clear left of the label too
+                ui.cell(fb, t, x + dx, y + 2, p == lit, NORMAL, _CELL + 1, _CELL, left=1 + dx, top=2)
             elif p == aim or (at is not None and at[0] == y and at[1] == x):
                 fb.fill_rect(x, y, _CELL, _CELL, 1)  # the card pointed at
                 fb.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, 0)
@@ -192,13 +191,13 @@ class Table(Base):
             y += ROW_H
         y += 1
         h = self.held
-        aw = v.last_award()
-        if h is not None or aw is not None:
+        award = v.last_award()
+        if h is not None or award is not None:
             # Who called what, or the last card (in NORMAL, as on the grid).
             if h is not None:
                 head, c = self.match.short(h[0]) + " CALLED", h[2]
             else:
-                head, c = "LAST CARD", aw[4]
+                head, c = "LAST CARD", award[4]
             x = font.text(fb, head, X, y + 1) + 2
             font.text(fb, font.card_label(P.CARD[c]), x, y, 1, NORMAL)  # "Joker" would not fit
             y += 9
@@ -212,11 +211,11 @@ class Table(Base):
         v = self.v
         if self.held is not None:
             return self.held[1]
-        aw = v.last_award()
-        if aw is None:
+        award = v.last_award()
+        if award is None:
             return -1
         for p in range(P.NCARDS):
-            if v.card_at(p) == aw[4]:
+            if v.card_at(p) == award[4]:
                 return p
         return -1
 
@@ -255,9 +254,9 @@ class Table(Base):
         else:
             font.text(fb, font.card_label(P.CARD[c]), X + 20, y, 1, NORMAL)
         pts = v.scores()[q] + (0 if v.deal_over() else v.deal_points()[q])
-        aw = v.last_award()
-        if self.held is not None and self.award and aw[0] == q:
-            pts -= aw[3]  # the last card's award comes on the next screen
+        award = v.last_award()
+        if self.held is not None and self.award and award[0] == q:
+            pts -= award[3]  # the last card's award comes on the next screen
         t = "%d" % pts
         font.text(fb, t, ui.W - font.width(t), y + 1)
 

@@ -44,9 +44,3 @@ def mono_vlsb_rows(buf, width, height, scale=1, grid=False, invert=False):
             else:
                 rows.append(bytes(line))
     return rows
-
-
-def save_mono(path, buf, width=128, height=64, scale=4, grid=False, invert=False):
-    rows = mono_vlsb_rows(buf, width, height, scale, grid, invert)
-    with open(path, "wb") as f:
-        f.write(encode_grey(rows, width * scale, height * scale))

@@ -41,11 +41,11 @@ class Board:
             flags |= CHANGED
         if self.app.busy():
             flags |= BUSY
-        bt = self.buttons
-        if bt.pending():
+        buttons = self.buttons
+        if buttons.pending():
             flags |= HELD
         for b in range(len(NAMES)):
-            if bt.is_down(b) or not self.pins[b].value():
+            if buttons.is_down(b) or not self.pins[b].value():
                 flags |= HELD
         return flags
 

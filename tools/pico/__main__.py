@@ -41,7 +41,7 @@ def run(args, out=sys.stdout):
     with Pico(files, args.board, echo=out.write) as pico:
         pico.settle()
         check(pico)
-        out.write("[pico] booted, settled at %.0f ms emulated\n" % pico.ms())
+        out.write("[pico] booted, settled at %.0f ms emulated\n" % pico.emulated_ms())
         for step in steps:
             if step[0] == "press":
                 pico.press(NAMES[step[1]])
@@ -53,7 +53,7 @@ def run(args, out=sys.stdout):
                 os.makedirs(args.shot_dir, exist_ok=True)
                 path = os.path.join(args.shot_dir, step[1])
                 write_png(path, glass(pico.panel()))
-                out.write("[pico] wrote %s at %.0f ms\n" % (path, pico.ms()))
+                out.write("[pico] wrote %s at %.0f ms\n" % (path, pico.emulated_ms()))
             check(pico)
         if args.seconds:
             pico.run(args.seconds * 1000)

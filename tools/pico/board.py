@@ -103,7 +103,7 @@ class Pico:
 
     # --- time and buttons
 
-    def ms(self):
+    def emulated_ms(self):
         return self.last["ms"]
 
     def run(self, ms):
@@ -187,9 +187,9 @@ class Pico:
         # a heap without main.py's objects), the code goes with Ctrl-D.
         # -> (output, error)
         def until(mark, start):
-            end = self.ms() + limit_ms
+            end = self.emulated_ms() + limit_ms
             while self.console.find(mark, start) < 0:
-                if self.ms() > end:
+                if self.emulated_ms() > end:
                     raise PicoError("no %r from the board within %d ms:\n%s" % (mark, limit_ms, self.console[-2000:]))
                 self.run(slice_ms)
             return self.console.find(mark, start) + len(mark)

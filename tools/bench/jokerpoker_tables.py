@@ -2,9 +2,9 @@
 # opponent's hands are at each position. Random deals are arranged by the
 # engine's own propose(), their hands' classes counted per position, and the
 # counts become the tables the next round arranges with; a few rounds settle.
-#   python -m tools.jokerpoker_tables [deals] [rounds]
+#   python -m tools.bench.jokerpoker_tables [deals] [rounds]
 # prints the CDF literal to paste into the engine (engine/ai/jokerpoker.py's
-# tables come from tools/jokerpoker_calib.py).
+# tables come from tools/bench/jokerpoker_calib.py).
 import sys
 
 from engine import poker
@@ -15,24 +15,24 @@ DEALS = 4000
 ROUNDS = 4
 
 
-def dealt_hands(rng, hs, seats, vals):
+def dealt_hands(rng, hand_size, seats, vals):
     # A random deal's hands arranged by propose(): vals gets their values,
     # -> the groups in the device's order (positions()).
     deck = bytearray(range(55))
     rng.shuffle(deck)
-    cards = J.canonical(deck[:hs])
+    cards = J.canonical(deck[:hand_size])
     groups = J.propose(cards, seats)
     J.group_values(cards, groups, J.best_rank(cards, groups, seats), vals)
-    return J.positions(vals, hs)
+    return J.positions(vals, hand_size)
 
 
-def counts(hs, seats, deals, seed):
+def counts(hand_size, seats, deals, seed):
     # Per position, how many hands of each class (category * 13 + first rank).
     rng = Rng(seed)
     out = [[0] * 117 for _ in range(3)]
     vals = [0, 0, 0]
     for _ in range(deals):
-        for pos, g in enumerate(dealt_hands(rng, hs, seats, vals)):
+        for pos, g in enumerate(dealt_hands(rng, hand_size, seats, vals)):
             out[pos][poker.strength(vals[g]) // 13] += 1
     return out
 
@@ -51,8 +51,8 @@ def main(argv):
     rounds = int(argv[1]) if len(argv) > 1 else ROUNDS
     tables = list(poker.CDF)
     for r in range(rounds):
-        for t, (hs, seats) in enumerate(((15, 2), (13, 4))):
-            c = counts(hs, seats, deals, 1000 * r + t)
+        for t, (hand_size, seats) in enumerate(((15, 2), (13, 4))):
+            c = counts(hand_size, seats, deals, 1000 * r + t)
             tables[t] = tuple([cdf(row, deals) for row in c])
         poker.CDF = tuple(tables)
         print("round %d done" % (r + 1), file=sys.stderr)

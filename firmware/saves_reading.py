@@ -1,8 +1,9 @@
-# Reading the device's files, every field checked before use: the save the
-# title offers to resume and its replay, and the settings (firmware/settings.py
-# decodes them; firmware/saves.py writes both). Only the start-up and a resume
-# need it: the app loads it for them and drops it, so neither the title nor a
-# match holds it.
+# The reading half of firmware/saves.py (the board's files): the newest whole
+# copy of a file, its frame and every field checked before use, a damaged one
+# set aside; the save the title offers to resume and its replay (the settings
+# are decoded by firmware/settings.py). Only the start-up and a resume need it:
+# the app loads it for them and drops it, so neither the title nor a match
+# holds it.
 import binascii
 import json
 import os
@@ -13,7 +14,7 @@ from firmware.tables import playable
 
 SAVED = "Saved match"  # the save in a notice (told())
 FIELDS = ("game", "options", "seed", "seats", "moves")
-MAX_SEATS = 4  # the most any game has
+MAX_SEATS = const(4)  # the most any game has
 
 
 def refused(root, e):
@@ -82,13 +83,10 @@ def _checked(rec):
     return rec
 
 
-# ----- reading the files (firmware/saves.py writes them)
+# ----- reading any file of the board
 
-MAX_PAYLOAD = 4 * saves.MAX_MOVES + 256  # "255," a move; the other fields of a save take under 128 bytes
-HEAD = 32  # bytes that hold any header line the firmware writes ("JPSAVE 2 89abcdef 8448\n")
-MAX_FILE = HEAD + MAX_PAYLOAD  # a file (save or settings) larger than this is refused unread
 _MAX_LISTS = const(64)  # JSON arrays and objects in a payload: a save has 4
-KEPT = 3  # damaged files kept for a look, the newest first: save.bad, save.bad.1, save.bad.2
+KEPT = const(3)  # damaged files kept for a look, the newest first: save.bad, save.bad.1, save.bad.2
 
 
 class SaveError(ValueError):
@@ -123,12 +121,12 @@ def _stat(p):
 
 def unpack(data, magic, version):
     # A file's bytes -> its payload, checked; SaveError says what is wrong.
-    nl = data.find(b"\n", 0, HEAD)
+    nl = data.find(b"\n", 0, saves.HEAD)
     if nl < 0:
         if not data:
             raise Cut("empty")
         # The start of a header line and no more: a write cut in its first bytes.
-        if len(data) < HEAD and (magic + " ").encode().startswith(data[: len(magic) + 1]):
+        if len(data) < saves.HEAD and (magic + " ").encode().startswith(data[: len(magic) + 1]):
             raise Cut("cut short", "%r" % data)
         raise SaveError("unknown format", "no header line")
     try:
@@ -147,7 +145,7 @@ def unpack(data, magic, version):
         raise SaveError("from an older version", "version %d" % got)
     if got != version:
         raise SaveError("from a newer version", "version %d" % got)
-    if size > MAX_PAYLOAD:
+    if size > saves.MAX_PAYLOAD:
         raise SaveError("too large", "%d bytes" % size)
     have = len(data) - nl - 1
     if have < size:
@@ -214,7 +212,7 @@ def _load(p, st, decode):
     # folder, a file larger than any of ours (not read) or one the storage fails to give.
     if st[0]:
         raise SaveError("a folder")
-    if st[1] > MAX_FILE:
+    if st[1] > saves.MAX_FILE:
         raise SaveError("too large", "%d bytes" % st[1])
     try:
         with open(p, "rb") as f:
@@ -241,7 +239,7 @@ def set_aside(root, n, name):
     p = saves.path(root, n)
     st = _stat(p)
     try:
-        if st is not None and not st[0] and st[1] > MAX_FILE:
+        if st is not None and not st[0] and st[1] > saves.MAX_FILE:
             _copy_head(p, saves.path(root, bad))
             os.remove(p)
         else:
@@ -267,7 +265,7 @@ def _copy_head(src, dest):
     # The first MAX_FILE bytes of src into dest, a block at a time.
     with open(src, "rb") as f:
         with open(dest, "wb") as g:
-            left = MAX_FILE
+            left = saves.MAX_FILE
             while left > 0:
                 block = f.read(min(left, 512))
                 if not block:

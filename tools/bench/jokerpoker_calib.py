@@ -6,7 +6,7 @@
 # 3-card hand wins about half as often as they say). A tie counts half (the
 # seat takes back its own bet). Each row is made monotone (pooling neighbours
 # that fall) and written in units of 4 thousandths.
-#   python -m tools.jokerpoker_calib [deals per seat count]
+#   python -m tools.bench.jokerpoker_calib [deals per seat count]
 import sys
 
 from engine import poker

@@ -3,7 +3,7 @@
 # flash. Emulated time advances by the cycles executed, so each figure is the same on
 # every run and every machine; rp2040js counts no XIP cache misses (every flash fetch
 # hits), so times are somewhat optimistic against silicon.
-#   python -m tools.pico.bench [--decisions N] [--jobs 2]
+#   python -m tools.bench.pico [--decisions N] [--jobs 2]
 # Printed, each line labelled "pico:":
 #   every game's bot decisions per level and seat count (mean, p95, max over at
 #   least N decisions of whole bot matches of that level, as the app asks them:
@@ -45,7 +45,7 @@ def tree():
 
 def probe(files, job):
     # The probe's lines for one job, on a board of its own (fresh boot, soft reset).
-    with open(os.path.join(HERE, "probe.py")) as f:
+    with open(os.path.join(HERE, "pico_probe.py")) as f:
         code = "JOB = %s\n%s" % (json.dumps(job), f.read())
     with Pico(files) as pico:
         pico.settle()
@@ -161,7 +161,7 @@ def boot_lines(files):
     with Pico(with_save) as pico:
         pico.settle()
         boot = pico.last["drawn"]
-        pressed = pico.ms()
+        pressed = pico.emulated_ms()
         pico.press(NAMES[4])  # A: "Resume Georgian Joker", the title's first line
         pico.settle()
         out.append("pico: resume of the longest Georgian Joker match (%d moves, a %d-byte save): %.0f ms from "
@@ -176,7 +176,7 @@ def boot_lines(files):
 def main(argv=None):
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m tools.pico.bench")
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.pico")
     ap.add_argument("--decisions", type=int, default=DECISIONS, help="decisions timed per game, seats and level")
     ap.add_argument("--jobs", type=int, default=2, help="emulated Picos run at once")
     ap.add_argument("--game", help="one game only")

@@ -6,15 +6,15 @@
 #   hands per second with one Joker (evaluate's best over the 13 ranks);
 #   then the same under MicroPython (engine compiled by mpy-cross, as on the board) and
 #   the heap the module takes; on a Pico it is timed inside Joker Poker's decisions
-#   on the emulated Pico (tools/pico/bench.py).
-#   python -m tools.pokerbench       (CPython figures, then itself under MicroPython)
+#   on the emulated Pico (tools/bench/pico.py).
+#   python -m tools.bench.poker       (CPython figures, then itself under MicroPython)
 # Runs on both runtimes: no argparse, no f-strings.
 import gc
 import sys
 
 from engine import bits, cards  # noqa: F401  (loaded first: the heap reading is engine.poker's own)
 from engine.rng import Rng
-from tools.bench import now_us, runtime_label, since_us
+from tools.bench.clock import now_us, runtime_label, since_us
 
 HANDS = 100000
 JOKER_HANDS = 10000
@@ -116,7 +116,7 @@ def steps(argv=None):
     hands = deal_hands()
     yield
     got = poker_rate(hands)
-    print("poker: evaluate %.0f hands/s on %s (on a Pico: inside Joker Poker's decisions, tools/pico/bench.py)"
+    print("poker: evaluate %.0f hands/s on %s (on a Pico: inside Joker Poker's decisions, tools/bench/pico.py)"
           % (got, where))
     got = poker_rate(joker_hands(hands))
     print("poker: evaluate with one Joker %.0f hands/s on %s" % (got, where))
@@ -129,7 +129,7 @@ def run_micropython():
     # source, run under the WebAssembly port.
     from tools import micropython
 
-    return micropython.run_compiled("tools.pokerbench", ("bench.py", "pokerbench.py"))
+    return micropython.run_compiled("tools.bench.poker", ("bench/__init__.py", "bench/clock.py", "bench/poker.py"))
 
 
 def main():

@@ -1,4 +1,4 @@
-# Runs ON the emulated Pico, typed into its raw REPL by tools/pico/bench.py with a
+# Runs ON the emulated Pico, typed into its raw REPL by tools/bench/pico.py with a
 # first line JOB = {...}: the built tree's modules (.mpy) as the board has them,
 # time.ticks_us() in emulated microseconds. One line of figures per event:
 #   D us bytes   a bot's decision (Match.bot_move, as the app asks it: scratch

@@ -2,7 +2,7 @@
 #   I2C bytes a cursor press and a move redraw send, against a full frame;
 #   heap in use (gc.mem_alloc after gc.collect) during a whole person-vs-bot
 #   match with the UI, under MicroPython, and what the idle loop allocates.
-#   python -m tools.uibench       (CPython figures, then itself under MicroPython)
+#   python -m tools.bench.ui       (CPython figures, then itself under MicroPython)
 # Under MicroPython (tools/micropython.py runs steps()) the app and the engine
 # are the .mpy the board gets; framebuf is the port's own. This module runs
 # on both runtimes: no argparse, no f-strings. tour() is one scripted session
@@ -287,7 +287,7 @@ def _scratch():
 
 
 def probe():
-    # For tools/bench.py: yields the finished lines, and None wherever
+    # For tools/bench/__main__.py: yields the finished lines, and None wherever
     # MicroPython must collect garbage between two calls (heap readings).
     lines = []
     game = 0
@@ -314,7 +314,7 @@ def run_micropython():
     # devices as source, run under the WebAssembly port.
     from tools import micropython
 
-    return micropython.run_compiled("tools.uibench", ("uibench.py", "host/__init__.py", "host/devices.py"))
+    return micropython.run_compiled("tools.bench.ui", ("bench/__init__.py", "bench/ui.py", "host/__init__.py", "host/devices.py"))
 
 
 def main():

@@ -6,8 +6,8 @@
 #   in a deal, each hand's chance to beat every other seat's at its place by
 #   the engine's tables (2 seats: 15 cards; 4 seats: 13). On CPython.
 #   Its times on a Pico (arrange for me, Hard's decisions) are measured on the
-#   emulated Pico: tools/pico/bench.py.
-#   python -m tools.jokerpokerbench [deals]
+#   emulated Pico: tools/bench/pico.py.
+#   python -m tools.bench.jokerpoker [deals]
 import sys
 
 from engine import arrange as R
@@ -18,10 +18,10 @@ from engine.rng import Rng
 DEALS = 300  # exhaustive comparisons per seat count
 
 
-def deal(rng, hs):
+def deal(rng, hand_size):
     deck = bytearray(range(55))
     rng.shuffle(deck)
-    return J.canonical(deck[:hs])
+    return J.canonical(deck[:hand_size])
 
 
 def proposed_worth(cards, seats):
@@ -35,17 +35,17 @@ def best_worth(cards, seats):
     # The most any split is worth: every first hand (with 15 cards, those
     # holding the first card: the others are the same splits), the rest split
     # every way (R.split); with two or more Jokers, at each rank in turn.
-    hs = len(cards)
-    full = (1 << hs) - 1
+    hand_size = len(cards)
+    full = (1 << hand_size) - 1
     best = -1
     for r in range(13) if cards[1] >= J.RED_JOKER else (-1,):
         R.tabulate(cards, r, False, seats - 1)
         w = R.WORTH
-        for i in range(R.binom(hs, 5)):
-            g0 = R.unrank(i, 5, hs)
-            if hs == 15 and not g0 & 1:
+        for i in range(R.binom(hand_size, 5)):
+            g0 = R.unrank(i, 5, hand_size)
+            if hand_size == 15 and not g0 & 1:
                 continue
-            v = R.split(hs, w, g0, full)[0]
+            v = R.split(hand_size, w, g0, full)[0]
             if v > best:
                 best = v
     return best

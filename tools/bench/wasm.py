@@ -11,7 +11,7 @@
 #   (micropython.mem_info: the largest free block) and the margin to a Pico's heap;
 #   the CircuitPython frame cost: the screens of a match drawn on firmware/canvas.py
 #   against framebuf, and the pixels a frame changes (displayio's bitmap writes).
-#   python -m tools.platformbench [--soak N] [--heap-only]   (runs itself under MicroPython)
+#   python -m tools.bench.wasm [--soak N] [--heap-only]   (runs itself under MicroPython)
 import gc
 import sys
 
@@ -19,7 +19,7 @@ import tools.host  # noqa: F401  (CPython: the framebuf stand-in)
 from tools.host.devices import FakeClock, FakeMachine
 
 SOAK = 50
-PICO_HEAP = 230000  # bytes of MicroPython heap on a Pico at boot (DESIGN.md)
+PICO_HEAP = 230000  # bytes of MicroPython heap on a Pico at boot (v1.28.0 has about 240 KB: a margin kept)
 SEED = 5
 # Bytes the title may grow at every one of a game's matches (a leak). Its level
 # after a game is reported, not limited: a stale word the conservative collector
@@ -237,10 +237,10 @@ def frame_cost(out):
     # each frame changes, which CircuitPython writes into the displayio bitmap.
     from firmware import canvas, font, play
     from firmware.tables import playable
-    from tools import bench
+    from tools.bench import clock
 
-    cal = bench.calibrate()
-    scale = bench.PICO_CAL_S * 1000000 / cal
+    cal = clock.calibrate()
+    scale = clock.PICO_CAL_S * 1000000 / cal
     app = boot(_scratch())
     own = canvas.FrameBuffer(bytearray(1024), 128, 64)
     native = app.fb
@@ -259,10 +259,10 @@ def frame_cost(out):
                 font.STRIPS, font.INVERSE = (fonts, own_fonts)[i]
                 best = None
                 for _ in range(3):  # the fastest of three: a busy machine only slows it
-                    start = bench.now_us()
+                    start = clock.now_us()
                     fb.fill(0)
                     app.stack[-1].draw(fb)
-                    took = bench.since_us(start)
+                    took = clock.since_us(start)
                     best = took if best is None else min(best, took)
                 times[i].append(best * scale / 1000)
             font.STRIPS, font.INVERSE = fonts
@@ -318,7 +318,7 @@ def steps(argv=None):
             yield
 
 
-SOURCES = ("platformbench.py", "bench.py", "host/__init__.py", "host/devices.py")
+SOURCES = ("bench/__init__.py", "bench/wasm.py", "bench/clock.py", "host/__init__.py", "host/devices.py")
 
 
 def run(argv, capture=False):
@@ -332,7 +332,7 @@ def run(argv, capture=False):
     rc = 0
     text = []
     for args in [["--peak", gid] for gid in playable()] + [argv]:
-        got = micropython.run_compiled("tools.platformbench", SOURCES, [profile] + args, capture)
+        got = micropython.run_compiled("tools.bench.wasm", SOURCES, [profile] + args, capture)
         if capture:
             got, out = got
             text.append(out)
