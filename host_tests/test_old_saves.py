@@ -6,7 +6,7 @@
 # load, resume to the same match, are written again byte for byte, and the bots
 # play on as that firmware's did.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
-from firmware import reading, saves
+from firmware import saves, saves_reading
 
 OLD = (
     (b'JPSAVE 2 6d53d4ae 156\n{"game":"doublejoker","moves":[2,70,65,52,66,73,19,81,80,53,82,86,43,108,104,55,105,'
@@ -31,8 +31,8 @@ def person_move(m):
 
 def test_saves_of_0513c4a_resume_and_play_on_as_then():
     for data, then in OLD:
-        rec = reading.decode(data)
-        m = reading.replay(None, rec)
+        rec = saves_reading.decode(data)
+        m = saves_reading.replay(None, rec)
         assert saves.encode(m.record()) == data, rec["game"]
         made = []
         for _ in range(len(then)):
