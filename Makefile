@@ -7,6 +7,7 @@
 #   make check                   pyright over engine/ and firmware/ against the boards' stubs
 #   make pico [BOARD=pico] [ARGS=...]  the built tree on an emulated Pico (tools/pico), headless
 #   make sim [ARGS=...]   make bench   make selfplay [GAME=.. SEED=.. GAMES=.. SEATS=.. LEVELS=1,0 RUNTIME=micropython]
+#   make ladder [MATCHES=800] [UPPER=Medium,Hard]  each bot level against the one below (host_tests/ladder.py)
 #   make web                     the page in build/web (any static host serves it)
 #   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
@@ -33,7 +34,7 @@ JPSELFPLAY := $(PY) -m tools.selfplay --game jokerpoker --seed 101 --games 12 --
 
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: test deps browser build deploy pico sim shots bench selfplay selfplay-check check web web-serve clean distclean
+.PHONY: test deps browser build deploy pico sim shots bench ladder selfplay selfplay-check check web web-serve clean distclean
 
 # The emulated Pico's tests (host_tests/test_pico*.py: mostly one core running the
 # emulator) start first and run beside everything else; their output comes last.
@@ -95,6 +96,13 @@ web-serve: web
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)
+
+# The bots' ladder, every game and seat count: Medium against Easy takes a few
+# minutes, Hard against Medium most of an hour (Georgian Joker's Hard).
+MATCHES ?= 800
+UPPER ?= Medium,Hard
+ladder: $(VENV)/.installed
+	$(PY) -m host_tests.ladder all 0 $(MATCHES) 1 $(UPPER)
 
 # Type checks (pyright, strictness "basic"; the Optional rules off, as a closed
 # match sets its parts to None): engine/ and firmware/ against the Pico's

@@ -6,6 +6,7 @@ import os
 import sys
 
 from engine import registry
+from engine.ai import MEDIUM
 from engine.state import seat_name
 from firmware import ui
 from firmware.saves import PERSON
@@ -65,14 +66,18 @@ class Setup(ui.Menu):
     def __init__(self, app, game_id):
         self.game_id = game_id
         game = load_game(app, game_id)
-        self.kinds = registry.bots(game_id).LEVELS
+        bots = registry.bots(game_id)
+        self.kinds = bots.LEVELS
+        self.cycle = (PERSON,) + bots.ORDER  # what a seat's line goes round: Person, Easy, Medium, Hard
         self.info = game.INFO
         self.lo, self.hi = game.INFO.seats
         self.opts = game.INFO.options
-        # At first as many people as the game suggests, the others the first
-        # bot level, and open hands as the settings say.
+        # At first as many people as the game suggests, the others Medium (a
+        # fair game for one who knows the rules, the level every setup began
+        # with before Easy came; Easy is one press left), and open hands as the
+        # settings say.
         people = self.info.people
-        self.seats = [PERSON] * people + [0] * (self.hi - people)
+        self.seats = [PERSON] * people + [MEDIUM] * (self.hi - people)
         self.n = self.lo
         options = {}
         if self.info.reveal is not None:
@@ -136,8 +141,8 @@ class Setup(ui.Menu):
         if kind == "n":
             self.n = max(self.lo, min(self.hi, self.n + d))
         elif kind == "seat":
-            k = len(self.kinds) + 1
-            self.seats[j] = (self.seats[j] + 1 + d) % k - 1
+            c = self.cycle
+            self.seats[j] = c[(c.index(self.seats[j]) + d) % len(c)]
         elif kind == "opt":
             choices = self.opts[j][2]
             if isinstance(choices[0], int):

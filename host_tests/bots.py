@@ -27,6 +27,59 @@ def is_over(s):
     return s.is_over()
 
 
+def rotated_share(job):
+    # Match i of a series with one seat apart: (game id, seats, i, mine, theirs),
+    # mine and theirs each (level, budget; None: the bot's own). Seat i % seats
+    # plays mine, every other seat theirs, on the deal of seed i // seats, so
+    # the seat goes round on the same deals. -> that seat's share of the
+    # match's win (a shared win split).
+    from engine import registry
+    from engine.rng import Rng, seed_bot
+
+    game_id, seats, i, mine, theirs = job
+    game = registry.load(game_id)
+    bots = registry.bots(game_id)
+    me = i % seats
+    seed = i // seats
+    s = game.new_game(seed, game.INFO.setup({}, seats), seats)
+    rng = Rng(seed)
+    made = 0
+    while not s.is_over():
+        p = s.to_move()
+        level, budget = mine if p == me else theirs
+        seed_bot(rng, seed, made)  # as the device and selfplay seed bots
+        if budget is None:
+            s.apply(bots.choose(s.view(p), level, rng))
+        else:
+            s.apply(bots.choose(s.view(p), level, rng, budget))
+        made += 1
+    pts = s.scores()
+    return 1.0 / pts.count(max(pts)) if pts[me] == max(pts) else 0.0
+
+
+def series(jobs, processes=1, progress=None):
+    # The mean of rotated_share() over jobs, in as many processes; progress(done,
+    # share so far) after each hundred matches when given.
+    if processes > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(processes) as pool:
+            got = pool.imap(rotated_share, jobs, 4)
+            return _mean(got, len(jobs), progress)
+    return _mean(map(rotated_share, jobs), len(jobs), progress)
+
+
+def _mean(shares, n, progress):
+    total = 0.0
+    k = 0
+    for x in shares:
+        total += x
+        k += 1
+        if progress is not None and k % 100 == 0 and k < n:
+            progress(k, total / k)
+    return total / n
+
+
 def wilson(share, n, z=1.96):
     # The 95% Wilson score interval of a share of n trials (sound at 0 and 1 too).
     mid = (share + z * z / (2 * n)) / (1 + z * z / n)

@@ -7,8 +7,8 @@
 import sys
 
 from engine import registry
-from engine.rng import Rng, seed_bot
-from host_tests.bots import wilson
+from engine.ai import HARD
+from host_tests.bots import series, wilson
 
 FACTORS = ((2, 1), (1, 2), (1, 4))  # the budget times a / b
 
@@ -22,38 +22,12 @@ def budget_of(game_id):
     return registry.bots(game_id).BUDGET
 
 
-def share(job):
-    # Match i with budget `mine` in seat i % seats: the share of its win.
-    game_id, seats, i, mine = job
-    game = registry.load(game_id)
-    bots = registry.bots(game_id)
-    top = len(bots.LEVELS) - 1
-    base = budget_of(game_id)
-    me = i % seats
-    seed = i // seats
-    s = game.new_game(seed, game.INFO.setup({}, seats), seats)
-    rng = Rng(seed)
-    made = 0
-    while not s.is_over():
-        p = s.to_move()
-        s.apply(bots.choose(s.view(p), top, seed_bot(rng, seed, made), mine if p == me else base))
-        made += 1
-    pts = s.scores()
-    return 1.0 / pts.count(max(pts)) if pts[me] == max(pts) else 0.0
-
-
 def figures(game_id, seats, matches, processes=1):
     base = budget_of(game_id)
     out = []
     for a, b in FACTORS:
-        jobs = [(game_id, seats, i, base * a // b) for i in range(matches)]
-        if processes > 1:
-            import multiprocessing
-
-            with multiprocessing.Pool(processes) as pool:
-                won = sum(pool.map(share, jobs, 4)) / matches
-        else:
-            won = sum([share(j) for j in jobs]) / matches
+        jobs = [(game_id, seats, i, (HARD, base * a // b), (HARD, base)) for i in range(matches)]
+        won = series(jobs, processes)
         lo, hi = wilson(won, matches)
         out.append("%s, %d seats: Hard at %s its budget (%d) against Hard at %d: won %.3f [%.3f, %.3f] of %d "
                    "matches, seats rotated (chance %.3f)" % (game_id, seats, "2x" if a > b else "1/%d" % b,

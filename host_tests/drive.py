@@ -107,9 +107,9 @@ def start(dev, title, lines, game_id):
 
 def setup_match(dev, seats, games=None):
     # A Double Joker match, the game most tests of the app play: title -> the
-    # game -> seats ("Person", "Bot Easy", ...) -> Start.
+    # game -> seats ("Person", "Bot Medium", ...) -> Start.
     menu_pick(dev, "Double Joker")
-    assert top(dev).items[:2] == ["P1: Person", "P2: Bot Easy"]  # the defaults
+    assert top(dev).items[:2] == ["P1: Person", "P2: Bot Medium"]  # the defaults
     set_up(dev, seat_lines(seats, players=False) + ([] if games is None else ["Match: best of %d" % games]))
     assert isinstance(top(dev), play.GameScreen)
 

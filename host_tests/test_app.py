@@ -97,7 +97,7 @@ def test_person_vs_bot_full_match(tmp_path):
     assert "firmware.menus" in sys.modules
     refusals = "engine.games.doublejoker_refusals"
     registry.forget([refusals])  # earlier tests' illegal moves loaded it
-    setup_match(dev, ["Person", "Bot Easy"])
+    setup_match(dev, ["Person", "Bot Medium"])
     m = dev.app.match
     assert m.seats == [-1, 0] and m.options == {"games": 3}
     assert "firmware.menus" not in sys.modules  # the title's menus: not in a match's heap
@@ -119,7 +119,7 @@ def test_person_vs_bot_full_match(tmp_path):
 def test_two_bots_pace_their_moves(tmp_path):
     # Bots move by themselves, one decision per frame at most, bot_delay apart.
     dev = new_device(tmp_path / "bvb", seed=5)
-    setup_match(dev, ["Bot Easy", "Bot Hard"], games=1)
+    setup_match(dev, ["Bot Medium", "Bot Hard"], games=1)
     m = dev.app.match
     times = []
     n = 0
@@ -193,7 +193,7 @@ def test_finished_trick_waits_for_a_then_the_bot_plays_on(tmp_path):
     # until A (trick_held); the bot's pre-lead step and lead come after, the
     # lead told with the step before it.
     dev = new_device(tmp_path / "held", seed=7)
-    setup_match(dev, ["Person", "Bot Easy"])
+    setup_match(dev, ["Person", "Bot Medium"])
     checks = {}
     play_out(dev, checks=checks, stop_after=12)  # four tricks of three moves
     g = top(dev)
@@ -223,7 +223,7 @@ def test_cursor_visits_only_legal_moves(tmp_path):
     # then only cards of that suit; the arrows never leave the legal set.
     for seed in range(8, 40):  # a match where the person leads first (DJ-5 draws the dealer)
         dev = new_device(tmp_path / ("cursor%d" % seed), seed=seed)
-        setup_match(dev, ["Person", "Bot Easy"])
+        setup_match(dev, ["Person", "Bot Medium"])
         g = top(dev)
         st = g.match.state
         if st.to_move() == 0:
@@ -301,7 +301,7 @@ def test_real_rules_file_shows(tmp_path):
 
 def test_quit_asks_and_frees_the_game(tmp_path):
     dev = new_device(tmp_path / "quit", seed=4)
-    setup_match(dev, ["Person", "Bot Easy"])
+    setup_match(dev, ["Person", "Bot Medium"])
     g = top(dev)
     choose(dev, g.table.cursor.spots[0][2])
     assert os.path.exists(saves.path(dev.app.root, saves.NAME))
@@ -325,7 +325,7 @@ def test_quit_asks_and_frees_the_game(tmp_path):
 
 def test_pause_menu_rules_and_back(tmp_path):
     dev = new_device(tmp_path / "pauserules", seed=4)
-    setup_match(dev, ["Person", "Bot Easy"])
+    setup_match(dev, ["Person", "Bot Medium"])
     g = top(dev)
     press(dev, B)
     menu_pick(dev, "Rules")
@@ -494,7 +494,7 @@ def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
 
 def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):
     _hidden_game(monkeypatch)
-    for seats, open_hands in ((["Person", "Person"], True), (["Person", "Bot Easy"], False)):
+    for seats, open_hands in ((["Person", "Person"], True), (["Person", "Bot Medium"], False)):
         dev = new_device(tmp_path / "nohandoff", seed=6)
         _start_hidden(dev, seats, open_hands)
         for _ in range(60):
@@ -545,14 +545,14 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Settings"]
     press(dev, A)
     s = top(dev)
-    assert s.items == ["Players: 2", "P1: Person", "P2: Bot Easy", "Rounds: 4", "Open hands: Off", "Start"]
+    assert s.items == ["Players: 2", "P1: Person", "P2: Bot Medium", "Rounds: 4", "Open hands: Off", "Start"]
     assert s.cur == 5  # on Start
     press(dev, DOWN)  # round to the first line
     press(dev, RIGHT)
-    assert s.items[:4] == ["Players: 3", "P1: Person", "P2: Bot Easy", "P3: Bot Easy"]
+    assert s.items[:4] == ["Players: 3", "P1: Person", "P2: Bot Medium", "P3: Bot Medium"]
     press(dev, RIGHT)
     press(dev, RIGHT)
-    assert s.items[0] == "Players: 4" and s.items[4] == "P4: Bot Easy"  # stops at the most
+    assert s.items[0] == "Players: 4" and s.items[4] == "P4: Bot Medium"  # stops at the most
     press(dev, LEFT)
     press(dev, LEFT)
     press(dev, LEFT)
@@ -562,7 +562,7 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     for _ in range(4):
         press(dev, DOWN)
     press(dev, RIGHT)
-    press(dev, RIGHT)  # P4: Bot Easy, Bot Hard, Person (names go round)
+    press(dev, RIGHT)  # P4: Bot Medium, Bot Hard, Person (names go round)
     assert s.items[4] == "P4: Person"
     press(dev, DOWN)
     got = []

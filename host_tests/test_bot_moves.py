@@ -1,35 +1,36 @@
-# Every game's top bot, in whole matches of its own (every seat Hard, each
-# seat count), makes the moves recorded in host_tests/bot_moves.json: work
-# taken out of a decision to make it quicker must not change what it chooses.
-# A change made on purpose (a budget, what a bot knows) changes them: then the
-# file is written again and the commit says so:
-#   python -m host_tests.test_bot_moves --write
+# Every game's top bot and its newcomer's Easy, in whole matches of their own
+# (every seat Hard, or every seat Easy, each seat count), make the moves
+# recorded in host_tests/bot_moves.json ("game seats" for Hard, "game seats
+# Easy"): work taken out of a decision to make it quicker must not change what
+# it chooses. A change made on purpose (a budget, what a bot knows) changes
+# them: then that level's entries are written again (the others' stay byte
+# for byte) and the commit says so:
+#   python -m host_tests.test_bot_moves --write Hard|Easy
 import json
 import os
 import sys
 
 from engine import play, registry
+from engine.ai import EASY, HARD, LEVELS
 
 FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_moves.json")
 SEEDS = (1, 2, 3)
 
 
-def configs():
-    # (game id, seat count, the top bot's level) for every seat count of every game.
-    out = []
+def key(gid, n, level):
+    return "%s %d" % (gid, n) + ("" if level == HARD else " " + LEVELS[level])
+
+
+def matches(levels=(HARD, EASY)):
+    # {key: [[seed, moves as hex], ...]}: the level in every seat, for every
+    # seat count of every game.
+    out = {}
     for gid in registry.ids():
         lo, hi = registry.load(gid).INFO.seats
-        top = len(registry.bots(gid).LEVELS) - 1
         for n in range(lo, hi + 1):
-            out.append((gid, n, top))
-    return out
-
-
-def matches():
-    # {"game seats": [[seed, moves as hex], ...]}: top bots in every seat.
-    out = {}
-    for gid, n, top in configs():
-        out["%s %d" % (gid, n)] = [[s, bytes(play.play_match(gid, s, {}, [top] * n)[1]).hex()] for s in SEEDS]
+            for level in levels:
+                got = [[s, bytes(play.play_match(gid, s, {}, [level] * n)[1]).hex()] for s in SEEDS]
+                out[key(gid, n, level)] = got
     return out
 
 
@@ -52,9 +53,12 @@ def test_top_bots_make_the_recorded_moves():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        print("usage: python -m host_tests.test_bot_moves --write", file=sys.stderr)
+    if len(sys.argv) != 3 or sys.argv[1] != "--write" or sys.argv[2] not in ("Hard", "Easy"):
+        print("usage: python -m host_tests.test_bot_moves --write Hard|Easy", file=sys.stderr)
         sys.exit(2)
+    with open(FILE) as f:
+        kept = json.load(f)
+    kept.update(matches((LEVELS.index(sys.argv[2]),)))
     with open(FILE, "w") as f:
-        json.dump(matches(), f, indent=0, sort_keys=True)
+        json.dump(kept, f, indent=0, sort_keys=True)
         f.write("\n")

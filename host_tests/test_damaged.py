@@ -454,7 +454,7 @@ def test_a_match_too_long_to_save_says_so_and_keeps_its_save(tmp_path, monkeypat
     dev = Device(root, 3)
     from host_tests.drive import setup_match
 
-    setup_match(dev, ["Bot Easy", "Bot Easy"])
+    setup_match(dev, ["Bot Medium", "Bot Medium"])
     dev.app.bot_delay = 0
     while len(dev.app.match.moves) <= 4:
         dev.frame()

@@ -29,7 +29,7 @@ def start(dev, seats, deals="All 24"):
     # Title -> Georgian Joker -> the four seats ("Person", "Bot Hard", ...),
     # the Deals option -> Start.
     menu_pick(dev, "Georgian Joker")
-    assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"]  # GJ-1
+    assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Medium", "P4: Bot Medium"]  # GJ-1
     set_up(dev, seat_lines(seats, players=False) + ["Deals: " + deals])
     g = top(dev)
     assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
@@ -135,7 +135,7 @@ def play_deals(dev, deals, seed):
 def test_first_deals_through_the_buttons_one_person(tmp_path):
     registry.forget([BYTES, REFUSALS])  # loaded by earlier tests' encode() and illegal moves
     dev = new_device(tmp_path / "one", 7, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
+    g = start(dev, ["Person", "Bot Medium", "Bot Hard", "Bot Medium"])
     st = g.match.state
     # GJ-3: the draw for the first dealer is shown first, and waits for A.
     assert g.table.holding() and g.table.held == table.DRAW
@@ -163,7 +163,7 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
 
 def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
     dev = new_device(tmp_path / "two", 8, bot_delay=60)
-    g = start(dev, ["Person", "Person", "Bot Easy", "Bot Easy"])
+    g = start(dev, ["Person", "Person", "Bot Medium", "Bot Medium"])
     # GJ-3: no draw screen to press through; the first hand-off names the dealer.
     assert not g.table.holding()
     dev.idle()
@@ -179,7 +179,7 @@ def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
 def test_nine_card_deals_trump_choice_and_jokers(tmp_path):
     # Nines only: trump named on three cards (GJ-7), nine cards in one row.
     dev = new_device(tmp_path / "nines", 4, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Person", "Bot Easy"], "Nines only")
+    g = start(dev, ["Person", "Bot Medium", "Person", "Bot Medium"], "Nines only")
     press(dev, A)
     checks = play_deals(dev, 4, 5)
     assert checks["ends"] == 4 and checks["cards"] == 2 * 9 * 4
@@ -208,7 +208,7 @@ def reach(dev, g, want):
 
 def test_joker_second_step_and_back(tmp_path):
     dev = new_device(tmp_path / "joker", 9, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"], "Nines only")
     reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
     t = g.table
     n = len(g.match.moves)
@@ -239,7 +239,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
     # those keys choose them: led, for the suit under the cursor; played to a
     # trick, between HIGH and LOW. LEFT/RIGHT still walk every choice.
     dev = new_device(tmp_path / "keys", 9, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"], "Nines only")
+    g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"], "Nines only")
     t = g.table
     reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
     steer(dev, t.cards, G.JOKER)
@@ -272,7 +272,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
 
 def test_sheet_from_the_pause_menu_any_time(tmp_path):
     dev = new_device(tmp_path / "sheet", 3, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
+    g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"])
     press(dev, B)  # over the first dealer's draw
     menu_pick(dev, "Scores")
     sheet = top(dev)
@@ -319,7 +319,7 @@ def test_other_hands_are_never_drawn_gj22(tmp_path):
 def test_resume_mid_deal(tmp_path):
     root = tmp_path / "resume"
     dev = new_device(root, 12, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy", "Bot Hard", "Bot Easy"])
+    g = start(dev, ["Person", "Bot Medium", "Bot Hard", "Bot Medium"])
     reach(dev, g, lambda st, t: st.deals_done() == 3 and t.mode == table.CARDS and st.in_trick > 0)
     want = g.match.state.encode()
     moves = list(g.match.moves)

@@ -21,7 +21,7 @@ SOLO_TRIES = 12  # two-person matches played at most until one has a solo phase
 
 
 def start(dev, seats, deals=1, open_hands=False):
-    # Title -> Habitual Joker -> seats ("Person", "Bot Easy", ...) and options -> Start.
+    # Title -> Habitual Joker -> seats ("Person", "Bot Medium", ...) and options -> Start.
     drive.start(dev, "Habitual Joker", seat_lines(seats, players=False) + [
         "Match: best of %d" % deals, "Open hands: " + ("On" if open_hands else "Off")], "habitual")
 
@@ -115,7 +115,7 @@ def test_person_against_bot_plays_a_whole_match(tmp_path):
     # Every play through the cursor (HJ-9..13 checked by choose()), to the end
     # screen of each deal and of the match.
     dev = drive.new_device(tmp_path / "pvb", seed=11, bot_delay=60)
-    start(dev, ["Person", "Bot Easy"], deals=3)
+    start(dev, ["Person", "Bot Medium"], deals=3)
     deal_ends = 0
     checked = 0
     for _ in range(MAX_FRAMES):
@@ -204,7 +204,7 @@ def test_b_steps_back_then_pauses(tmp_path):
     # B from the target choice goes back to the same card; from the card
     # choice it opens the pause menu.
     dev = drive.new_device(tmp_path / "back", seed=3, bot_delay=60)
-    start(dev, ["Person", "Bot Easy"])
+    start(dev, ["Person", "Bot Medium"])
     dev.idle()
     g = top(dev)
     t = g.table
@@ -365,7 +365,7 @@ def test_solo_phase_and_deal_end_are_told(tmp_path):
 def test_end_screens_tell_each_deal(tmp_path):
     # HJ-match: after every deal its result, then the match's.
     dev = drive.new_device(tmp_path / "bvb", seed=9, bot_delay=60)
-    start(dev, ["Bot Easy", "Bot Easy"], deals=3)
+    start(dev, ["Bot Medium", "Bot Medium"], deals=3)
     rows = []
     for _ in range(MAX_FRAMES):
         t = top(dev)
@@ -384,7 +384,7 @@ def test_end_screens_tell_each_deal(tmp_path):
 
 def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
     dev = drive.new_device(tmp_path / "cursor", seed=8, bot_delay=60)
-    start(dev, ["Person", "Bot Easy"])
+    start(dev, ["Person", "Bot Medium"])
     dev.idle()
     g = top(dev)
     t = g.table
@@ -412,7 +412,7 @@ from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
 rig.frame()
-for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Easy
+for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Medium
     rig.press(b)
 n = 0
 for _ in range(20000):

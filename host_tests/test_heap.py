@@ -44,7 +44,7 @@ def test_board_resets_softly_only_when_a_match_left_the_title_grown(tmp_path, mo
         calls = []
         dev.app.reset = lambda: calls.append(1)
         assert dev.app.fresh == 50000
-        setup_match(dev, ["Person", "Bot Easy"])
+        setup_match(dev, ["Person", "Bot Medium"])
         in_use[0] = 50000 + grown
         press(dev, B)
         menu_pick(dev, "Quit match")

@@ -164,7 +164,7 @@ def test_person_against_a_bot_plays_a_whole_match(tmp_path):
 
 def test_four_seats_two_people_hand_off(tmp_path):
     dev = new_device(tmp_path / "four", 24, bot_delay=60)
-    start(dev, ["Person", "Bot Easy", "Person", "Bot Hard"])
+    start(dev, ["Person", "Bot Medium", "Person", "Bot Hard"])
     checks = play_deals(dev, 1, 4)
     assert checks["turns"] == 2 and checks["reveals"] == 1 and checks["ends"] == 1
     assert checks["handoffs"] == 2  # to P1, then to P3
@@ -209,7 +209,7 @@ def test_bots_alone_are_not_held(tmp_path):
 
 def test_b_steps_back_then_pauses(tmp_path):
     dev = new_device(tmp_path / "back", 3, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy"])
+    g = start(dev, ["Person", "Bot Medium"])
     t = g.table
     st = g.match.state
     press(dev, B)
@@ -237,7 +237,7 @@ def test_b_steps_back_then_pauses(tmp_path):
 def test_resume_mid_deal(tmp_path):
     # A power cut while a person arranges: Resume brings back the same deal,
     # arrangement and all, and the person carries on.
-    for seats in (["Person", "Bot Easy"], ["Bot Easy", "Person", "Bot Hard"]):
+    for seats in (["Person", "Bot Medium"], ["Bot Medium", "Person", "Bot Hard"]):
         root = tmp_path / ("r%d" % len(seats))
         dev = new_device(root, 40 + len(seats), bot_delay=60)
         g = start(dev, seats)
@@ -303,7 +303,7 @@ def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_pat
     # cursor starts on the card Easy would bet on each hand, so A A A bets those.
     for seed in range(1, 40):
         dev = new_device(tmp_path / ("top%d" % seed), seed, bot_delay=60)
-        g = start(dev, ["Person", "Bot Easy"])
+        g = start(dev, ["Person", "Bot Medium"])
         st = g.match.state
         t = g.table
         for _ in range(MAX_FRAMES):

@@ -68,7 +68,7 @@ def test_what_is_let_through():
     # a descender's tail on a menu line's edge.
     assert not found(lambda fb: ui.strike(fb, "3", 40, 18, NORMAL))
     assert not found(lambda fb: (fb.rect(0, 0, 12, 12, 1), font.text(fb, "\x14\x14", 0, 2, 1, NORMAL)))
-    assert not found(lambda fb: ui.item(fb, "P2: Bot Easy", 0, 19, 128, True))
+    assert not found(lambda fb: ui.item(fb, "P2: Bot Medium", 0, 19, 128, True))
     # ...but not a line through a card, nor the same text twice in one place.
     assert found(lambda fb: (font.text(fb, "K\x04", 0, 0, 1, NORMAL), fb.hline(0, 3, 12, 1)))
     assert found(lambda fb: (font.text(fb, "Q", 0, 0), font.text(fb, "Q", 0, 0)))

@@ -62,20 +62,20 @@ def starts(tmp_path, people):
         return new_device(tmp_path / (name + people), seed, bot_delay=60)
 
     d = dev("dj", 3)
-    setup_match(d, ["Bot Easy", "Person"] if one else ["Person", "Person"], games=1)
+    setup_match(d, ["Bot Medium", "Person"] if one else ["Person", "Person"], games=1)
     yield d, 99
     d = dev("hj", 4)
-    test_habitual_ui.start(d, ["Person", "Bot Easy"] if one else ["Person", "Person"])
+    test_habitual_ui.start(d, ["Person", "Bot Medium"] if one else ["Person", "Person"])
     yield d, 99
     d = dev("pr", 5)
-    test_prediction_ui.start(d, ["Bot Easy", "Bot Easy", "Person"] if one else ["Person", "Bot Easy", "Person"])
+    test_prediction_ui.start(d, ["Bot Medium", "Bot Medium", "Person"] if one else ["Person", "Bot Medium", "Person"])
     yield d, 1
     d = dev("gj", 6)
-    test_georgian_ui.start(d, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"] if one else
-                           ["Person", "Person", "Bot Easy", "Bot Easy"])
+    test_georgian_ui.start(d, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"] if one else
+                           ["Person", "Person", "Bot Medium", "Bot Medium"])
     yield d, 2
     d = dev("jp", 7)
-    test_jokerpoker_ui.start(d, ["Bot Easy", "Person"] if one else ["Person", "Bot Easy", "Person"])
+    test_jokerpoker_ui.start(d, ["Bot Medium", "Person"] if one else ["Person", "Bot Medium", "Person"])
     yield d, 99
 
 

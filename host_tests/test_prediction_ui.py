@@ -147,7 +147,7 @@ def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
 
 
 def test_three_and_four_seats_deal_through_the_buttons(tmp_path):
-    for n, seats in ((3, ["Bot Easy", "Person", "Bot Hard"]), (4, ["Person", "Bot Hard", "Person", "Bot Easy"])):
+    for n, seats in ((3, ["Bot Medium", "Person", "Bot Hard"]), (4, ["Person", "Bot Hard", "Person", "Bot Medium"])):
         dev = new_device(tmp_path / ("n%d" % n), 20 + n, bot_delay=60)
         start(dev, seats)
         checks = play_deals(dev, 1, n)
@@ -161,7 +161,7 @@ def test_each_person_is_named_on_their_choices(tmp_path):
     # prediction (PR-5) on its top line, the card to point at (PR-6) under the
     # seats, the call (PR-7) at the end of its line; alone, "YOUR TURN:".
     small = table.ui.SMALL
-    for seats in (["Person", "Bot Easy", "Person"], ["Bot Easy", "Person"]):
+    for seats in (["Person", "Bot Medium", "Person"], ["Bot Medium", "Person"]):
         dev = new_device(tmp_path / ("names%d" % len(seats)), 8, bot_delay=60)
         g = start(dev, seats)
         st = g.match.state
@@ -195,7 +195,7 @@ def test_each_person_is_named_on_their_choices(tmp_path):
 
 def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
     dev = new_device(tmp_path / "back", 3, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy"])
+    g = start(dev, ["Person", "Bot Medium"])
     st = g.match.state
     t = g.table
     for _ in range(400):
@@ -227,7 +227,7 @@ def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
 
 def test_odds_off_hides_the_numbers_pr15(tmp_path):
     dev = new_device(tmp_path / "off", 5, bot_delay=60)
-    g = start(dev, ["Person", "Bot Easy"], odds="Off")
+    g = start(dev, ["Person", "Bot Medium"], odds="Off")
     st = g.match.state
     for _ in range(400):
         if st.phase() == P.CALLING and st.to_move() == 0:
@@ -272,7 +272,7 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
     for n in (2, 3, 4):
         root = tmp_path / ("r%d" % n)
         dev = new_device(root, 30 + n, bot_delay=60)
-        seats = ["Person"] + ["Bot Easy"] * (n - 1)
+        seats = ["Person"] + ["Bot Medium"] * (n - 1)
         g = start(dev, seats)
         st = g.match.state
         for _ in range(2000):
@@ -296,7 +296,7 @@ def test_bots_alone_play_on_without_a_press(tmp_path):
     # A turn's result waits for A only when a person is there to press it.
     dev = new_device(tmp_path / "bots", seed=5, bot_delay=60)
     menu_pick(dev, "Prediction")
-    set_up(dev, ["P1: Bot Easy", "P2: Bot Easy"])
+    set_up(dev, ["P1: Bot Medium", "P2: Bot Medium"])
     for _ in range(20000):
         if isinstance(top(dev), play.MatchEnd):
             break

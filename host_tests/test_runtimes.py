@@ -43,7 +43,7 @@ def test_selfplay_identical_on_both_runtimes():
 def test_strong_bots_identical_on_both_runtimes():
     for game_id in registry.ids():
         seats = registry.load(game_id).INFO.seats[1]
-        levels = [len(registry.bots(game_id).LEVELS) - 1] + [0] * (seats - 1)
+        levels = [registry.bots(game_id).ORDER[-1]] + [0] * (seats - 1)
         arg = ",".join([str(v) for v in levels])
         mp = micropython_lines(["--game", game_id, "--seed", "100", "--games", str(STRONG_SEEDS), "--levels", arg])
         assert mp == cpython_lines(game_id, 100, STRONG_SEEDS, levels)

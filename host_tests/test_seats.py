@@ -56,13 +56,13 @@ def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_p
     press(dev, DOWN)  # from Start round to Players
     press(dev, RIGHT)
     press(dev, RIGHT)
-    assert s.items[:5] == ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Bot Easy"]
+    assert s.items[:5] == ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Bot Medium"]
 
 
 def test_three_people_and_a_bot_hand_off_to_the_next_person(monkeypatch, tmp_path):
     register(monkeypatch)
     dev = new_device(tmp_path, seed=4)
-    m = start(dev, ["Person", "Bot Easy", "Person", "Person"])
+    m = start(dev, ["Person", "Bot Medium", "Person", "Person"])
     st = m.state
     assert m.seats == [PERSON, 0, PERSON, PERSON] and st.num_seats() == 4
     holder = None
@@ -115,7 +115,7 @@ def test_three_people_and_a_bot_hand_off_to_the_next_person(monkeypatch, tmp_pat
 def test_pause_menu_shows_the_score_sheet(monkeypatch, tmp_path):
     register(monkeypatch)
     dev = new_device(tmp_path, seed=2)
-    m = start(dev, ["Person", "Bot Easy", "Bot Easy"])
+    m = start(dev, ["Person", "Bot Medium", "Bot Medium"])
     play_until(dev, lambda: m.state.history())
     press(dev, B)  # on the end-of-deal screen or the table: the menu
     assert isinstance(top(dev), Pause)
@@ -131,7 +131,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     register(monkeypatch)
     root = str(tmp_path / "save")
     dev = new_device(root, seed=9)
-    m = start(dev, ["Person", "Bot Easy", "Bot Easy", "Bot Easy"])
+    m = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"])
     play_until(dev, lambda: len(m.moves) >= 7)
     rec = saves_reading.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)

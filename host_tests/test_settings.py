@@ -176,7 +176,7 @@ def test_dark_screen_pauses_the_match_and_bots_keep_it_awake(tmp_path):
     # move and no press, it dims, goes dark and nothing moves until a press.
     dev = new_device(tmp_path, seed=5)
     dev.app.bot_delay = 3000
-    setup_match(dev, ["Bot Easy", "Bot Hard"], games=1)
+    setup_match(dev, ["Bot Medium", "Bot Hard"], games=1)
     start = dev.clock.ticks_ms()
     while dev.app.match is not None:
         dev.frame()
@@ -185,7 +185,7 @@ def test_dark_screen_pauses_the_match_and_bots_keep_it_awake(tmp_path):
     frames_until(dev, firmware_app.DIM_MS)  # the end screen stands still: it dims
     assert isinstance(top(dev), play.MatchEnd) and dev.i2c.panel.contrast == firmware_app.DIM_CONTRAST
     dev2 = new_device(tmp_path / "pvb", seed=5)
-    setup_match(dev2, ["Person", "Bot Easy"])
+    setup_match(dev2, ["Person", "Bot Medium"])
     g = top(dev2)
     while g.bot:
         dev2.frame()

@@ -21,14 +21,14 @@ README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 MOST_PRESSES = 3  # from power-on to the first decision of a game started as last time
 # The lines a player alone against bots changes the first time, where the
 # setup offers the game to more people (Georgian Joker: two).
-ALONE = {"georgian": ["P2: Bot Easy"]}
+ALONE = {"georgian": ["P2: Bot Medium"]}
 
 
 def test_setup_opens_on_start_and_mashing_a_starts_as_shown(tmp_path):
     dev = new_device(tmp_path / "mash", seed=3)
     press(dev, A)  # Double Joker, the first game
     s = top(dev)
-    assert s.items == ["P1: Person", "P2: Bot Easy", "Match: best of 3", "Start"]
+    assert s.items == ["P1: Person", "P2: Bot Medium", "Match: best of 3", "Start"]
     assert s.items[s.cur] == "Start" and "A start" in s.footer
     press(dev, DOWN)  # round to P1
     assert s.items[s.cur] == "P1: Person"
@@ -66,7 +66,7 @@ def test_each_games_setup_is_remembered_and_the_title_opens_on_the_last(tmp_path
     t = top(dev)
     assert t.items[t.cur] == "Prediction"
     press(dev, A)
-    assert top(dev).items == ["Players: 3", "P1: Person", "P2: Bot Easy", "P3: Bot Hard", "Odds: Off", "Start"]
+    assert top(dev).items == ["Players: 3", "P1: Person", "P2: Bot Medium", "P3: Bot Hard", "Odds: Off", "Start"]
     press(dev, B)
     menu_pick(dev, "Habitual Joker")
     s = top(dev)
@@ -129,7 +129,7 @@ def test_a_bad_remembered_setup_is_dropped_never_a_crash(tmp_path, capsys):
         s = top(dev)
         assert s.items[s.cur] == "Georgian Joker"
         press(dev, A)
-        assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy"], entry
+        assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Medium", "P4: Bot Medium"], entry
 
 
 def test_settings_screen_keeps_the_setups(tmp_path):
@@ -181,7 +181,7 @@ def test_presses_before_the_hand_off_go_nowhere(tmp_path):
     dev = new_device(tmp_path / "queued", seed=2)
     menu_pick(dev, "Joker Poker")
     s = top(dev)
-    for b in (DOWN, DOWN, DOWN, LEFT):
+    for b in (DOWN, DOWN, DOWN, LEFT, LEFT):
         press(dev, b)
     assert s.items[s.cur] == "P2: Person"
     dev.buttons.inject(A)  # starts

@@ -156,7 +156,7 @@ class Script:
         # each numeric option offers (best of 1, ...); then Start.
         s = self.top()
         assert type(s).__name__ == "Setup"
-        hard = len(s.kinds) - 1
+        hard = s.cycle[-1]  # Person, Easy, Medium, Hard
         for r in range(len(s.rows)):
             kind, j = s.rows[r]
             while s.cur != r:

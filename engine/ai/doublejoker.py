@@ -1,12 +1,13 @@
-# Bots for Double Joker. Easy plays by simple rules; Hard searches whole tricks with
-# alpha-beta and iterative deepening under a node budget (the game has perfect
-# information, DJ-4). Both read the hand masks of the view directly: each hand is one
-# 13-bit rank mask per seat and suit (engine.games.doublejoker).
+# Bots for Double Joker (levels: engine/ai/__init__.py). Easy plays as a newcomer
+# does (newcomer()); Medium by simple rules that watch both hands (easy()); Hard
+# searches whole tricks with alpha-beta and iterative deepening under a node budget
+# (the game has perfect information, DJ-4). They read the hand masks of the view
+# directly: each hand is one 13-bit rank mask per seat and suit
+# (engine.games.doublejoker).
 from engine import const
+from engine.ai import EASY, LEVELS, MEDIUM, ORDER  # LEVELS, ORDER: every bots module has them
 from engine.games.doublejoker import FOLLOW, LEAD, PLACE, PLAY, TAKE, count
 
-
-LEVELS = ("Easy", "Hard")
 BUDGET = 600  # Hard: search nodes per decision (worst case under 1 s on a Pico)
 MAX_DEPTH = const(24)  # tricks; no game has more (each trick puts two cards out of play)
 
@@ -15,7 +16,7 @@ INF = const(30000)
 _TAKE_BACK = const(-1)  # turn(): the leader takes the stack back
 _DONE = const(-2)  # turn(): the pre-lead action is made already
 
-# Static evaluation, for the player to lead (tuned in Hard-vs-Easy matches):
+# Static evaluation, for the player to lead (tuned in Hard-vs-Medium matches):
 _W_CARD = const(25)  # per card more in hand than the opponent
 _W_JOKER = const(2)  # per joker-stack card fewer than the opponent (DJ-11)
 _LOST_SOON = const(3000)  # a void the opponent can lead and nobody can refill
@@ -320,9 +321,20 @@ def easy(view, rng):
         c = view.trick()[0]
         s = c // 13
         return PLAY + s * 13 + follow_rank(h[bl + s], c % 13)
-    # Pre-lead: win at once if the opponent is void in a suit we can lead; otherwise
-    # pick the action whose suit counts after the trick look best: never leave a void
-    # the opponent can lead next, keep our suits long and make theirs short.
+    return pre_lead(view, rng)
+
+
+def pre_lead(view, rng, watch=True):
+    # The place or take before leading: pick the action whose suit counts after
+    # the trick look best: never leave a void the opponent can lead next, keep
+    # our suits long and make theirs short. Medium watches the other hand too
+    # (watch): it wins at once if the opponent is void in a suit we can lead,
+    # and places the top card it does not lead. Easy, a newcomer, looks at its
+    # own hand alone: it keeps its suits long and dreads a void of its own,
+    # places its highest card and leads its lowest.
+    h = view.hands
+    bl = 4 * view.to_move()
+    bf = 4 - bl
     a = [count(h[bl + s]) for s in range(4)]
     b = [count(h[bf + s]) for s in range(4)]
     k = [len(view.stacks[s]) for s in range(4)]
@@ -334,10 +346,10 @@ def easy(view, rng):
                 continue
             if placing:
                 m = h[bl + s]
-                move = PLACE + s * 13 + hi(m & ~(1 << lead_rank(m, h[bf + s])))
+                move = PLACE + s * 13 + hi(m & ~(1 << (lead_rank(m, h[bf + s]) if watch else lo(m))))
             else:
                 move = TAKE + s
-            if not b[s]:
+            if watch and not b[s]:
                 return move
             aa = list(a)
             bb = list(b)
@@ -347,9 +359,9 @@ def easy(view, rng):
             bb[s] = b[s] - 1
             v = 0
             for t in range(4):
-                if not aa[t] and (bb[t] >= 2 or kk[t]):
+                if not aa[t] and (bb[t] >= 2 or kk[t] or not watch):
                     v -= _LOST_SOON
-                v += SHORT[aa[t]] - SHORT[bb[t]]
+                v += SHORT[aa[t]] - (SHORT[bb[t]] if watch else 0)
             if v > top:
                 top = v
                 best = [move]
@@ -358,10 +370,29 @@ def easy(view, rng):
     return best[rng.below(len(best))]
 
 
+def lo(m):
+    # Lowest set bit of a non-empty 13-bit mask.
+    return LO8[m & 255] if m & 255 else LO8[m >> 8] + 8
+
+
+def newcomer(view, rng):
+    # Easy: plays its lowest card of the suit, leading or following (it ducks
+    # when it can, but spends the low cards it will want later, and never
+    # makes the opponent take the trick), and before leading keeps its own
+    # suits long (pre_lead() without watching the other hand).
+    ph = view.phase()
+    if ph == LEAD or ph == FOLLOW:
+        s = view.pre_suit() if ph == LEAD else view.trick()[0] // 13
+        return PLAY + s * 13 + lo(view.hands[4 * view.to_move() + s])
+    return pre_lead(view, rng, False)
+
+
 def choose(view, level, rng, budget=BUDGET):
     moves = view.legal_moves()
     if len(moves) == 1:
         return moves[0]  # includes a CONTINUE-only position
-    if level == 0:
+    if level == MEDIUM:
         return easy(view, rng)
+    if level == EASY:
+        return newcomer(view, rng)
     return hard(view, budget)

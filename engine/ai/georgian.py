@@ -1,22 +1,28 @@
-# Bots for Georgian Joker. Both see only a view (GJ-22).
-# Easy: bids the tricks its hand should take by simple counts (Jokers, trumps
-# by rank, side Aces and Kings), names trump by its three cards, and plays to
-# take exactly its bid: short of it, it tries to win the trick as cheaply as
-# it can (a Joker high when nothing else wins); at its bid, it ducks with the
-# highest card that still loses (a Joker low when everything would win).
+# Bots for Georgian Joker (levels: engine/ai/__init__.py). All see only a view
+# (GJ-22).
+# Easy, a newcomer (newcomer()): bids an Ace, a King, a Joker or a trump of
+# Queen and above as a trick each; names trump by its highest card of the
+# three; short of its bid it spends a Joker high at once, else plays its
+# highest card, and at its bid or over its lowest. It counts no cards, does
+# not ask whether its high card can win, nor keeps a Joker for later.
+# Medium (easy()): bids the tricks its hand should take by simple counts
+# (Jokers, trumps by rank, side Aces and Kings), names trump by its three
+# cards, and plays to take exactly its bid: short of it, it tries to win the
+# trick as cheaply as it can (a Joker high when nothing else wins); at its
+# bid, it ducks with the highest card that still loses (a Joker low when
+# everything would win).
 # Hard: flat Monte Carlo (engine.ai.sampling.halving) over the unseen cards,
 # dealt consistently with every void and forced card shown; each candidate
-# move is played out to the end of the deal by the Easy policy for all four
+# move is played out to the end of the deal by the Medium policy for all four
 # seats, bids and trump included, and scored by the deal's points. Bids are
 # chosen from the same play-outs, one candidate bid against another.
-# The Easy policy reads the hand masks and the trick directly and builds
+# The Medium policy reads the hand masks and the trick directly and builds
 # nothing, so a play-out leaves no garbage.
 from engine import const
-from engine.ai import sampling
+from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
 from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD,
                                    NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, joker_lead, popcount9)
 
-LEVELS = ("Easy", "Hard")
 # Hard's work per decision, in plies played out, with what else a decision
 # does counted in plies as the emulated Pico times them (a ply about 0.27 ms):
 # dealing a sampled world, and a play-out's copy, first move and score, so a
@@ -25,10 +31,10 @@ LEVELS = ("Easy", "Hard")
 BUDGET = 1300
 WORLD_COST = const(7)
 PLAYOUT_COST = const(3)
-_BID_SPREAD = const(2)  # Hard tries bids this far either side of Easy's
+_BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
 
-# Easy's bid: the tricks a card should take, in hundredths (tuned for the
-# exact-bid rate of Easy against itself).
+# Medium's bid: the tricks a card should take, in hundredths (tuned for the
+# exact-bid rate of Medium against itself).
 _JOKER_V = const(65)  # a Joker: it may also be spent losing
 TRUMP_V = bytes([20, 22, 25, 30, 35, 45, 60, 80, 95])  # by rank, Six .. Ace
 _LONG_V = const(30)  # each trump beyond the third
@@ -54,7 +60,7 @@ def _master(s, p, x):
     return -1 if FULL[x] & ~(s.gone[x] | m) & ABOVE[r] else 9 * x + r
 
 
-# ----- Easy
+# ----- Medium
 
 
 def estimate(s, p):
@@ -223,7 +229,7 @@ def _low_card(held, b):
 
 
 def easy(s):
-    # Easy's move for the seat to move in s (a view or a full state).
+    # Medium's move for the seat to move in s (a view or a full state).
     ph = s.phase()
     if ph == PLAYING:
         return easy_play(s)
@@ -238,7 +244,7 @@ def easy(s):
 
 
 def _playout(s):
-    # The deal played to its end by the Easy policy for every seat; -> plies played.
+    # The deal played to its end by the Medium policy for every seat; -> plies played.
     n = 0
     while s.ph < BETWEEN:
         ph = s.ph
@@ -294,9 +300,9 @@ def _same(v, m):
 
 
 def candidates(view, moves):
-    # The moves Hard compares, Easy's first: one card of each run of cards
+    # The moves Hard compares, Medium's first: one card of each run of cards
     # that play alike, the Joker led high naming any suit or low naming the
-    # suit Easy would, the bids near Easy's, every trump choice.
+    # suit Medium would, the bids near Medium's, every trump choice.
     first = easy(view)
     if first < JOKER:
         first = _same(view, first)
@@ -314,11 +320,53 @@ def candidates(view, moves):
     return out
 
 
+# ----- Easy
+
+
+def newcomer(v, moves):
+    # Easy's move from the legal ones (see the top of the file).
+    ph = v.phase()
+    p = v.to_move()
+    if ph == BIDDING:
+        k = v.jokers(p)
+        for c in v.hand(p):
+            r = RANK[c]
+            if c < JOKER and (r >= 7 or SUIT[c] == v.trump and r >= 6):  # an Ace or King; a trump Queen
+                k += 1
+        k = min(k, v.cards())
+        if BID + k not in moves:  # the dealer's forbidden bid: one less, or one from none
+            k = k - 1 if k else 1
+        return BID + k
+    if ph == CHOOSE:
+        best = NO_TRUMP
+        r = -1
+        for c in v.first_three():
+            if c < JOKER and RANK[c] > r:
+                r = RANK[c]
+                best = TRUMP + SUIT[c]
+        return best
+    if ph != PLAYING:
+        return moves[0]
+    win = v.tricks(p) < v.bid(p)
+    best = -1
+    for m in moves:
+        if m < JOKER:
+            if best < 0 or (RANK[m] > RANK[best] if win else RANK[m] < RANK[best]):
+                best = m
+        elif win and (m == JOKER_HI or m == joker_lead(v.trump if v.trump != NONE else 0, 0)):
+            return m  # the Joker high at once, led naming trump (or clubs without)
+    if best >= 0:
+        return best
+    return JOKER_LO if JOKER_LO in moves else moves[-1]  # only Jokers, and no trick wanted: low
+
+
 def choose(view, level, rng, budget=BUDGET):
     moves = view.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    if level == 0:
+    if level == EASY:
+        return newcomer(view, moves)
+    if level == MEDIUM:
         return easy(view)
     needed = view.hid[0] + view.hid[1] + view.hid[2] + view.hid[3]
     return sampling.halving(view, candidates(view, moves), budget, rng, scorer(view), WORLD_COST, needed)

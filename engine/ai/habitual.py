@@ -1,18 +1,19 @@
-# Bots for Habitual Joker. Both see only a view (HJ-hidden).
-# Easy weighs each legal move by simple rules: Jokers on the opponent's richest
-# stack, score from hand on one's own stacks, never give points lightly, block
-# when the unblocking card is out of the opponent's reach, keep guarding cards.
-# Hard samples the unseen cards (engine.ai.sampling) and compares Easy's best
+# Bots for Habitual Joker (levels: engine/ai/__init__.py). All see only a view
+# (HJ-hidden). Easy plays as a newcomer does (newcomer()).
+# Medium weighs each legal move by simple rules (value()): Jokers on the
+# opponent's richest stack, score from hand on one's own stacks, never give
+# points lightly, block when the unblocking card is out of the opponent's
+# reach, keep guarding cards.
+# Hard samples the unseen cards (engine.ai.sampling) and compares Medium's best
 # few moves by short playouts in the sampled worlds, scored by the point margin
 # and by how many plays onto their own stacks each side is left with.
 from engine import const
-from engine.ai import sampling
+from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
 from engine.bits import popcount
 from engine.games.habitual import CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
 
-LEVELS = ("Easy", "Hard")
 BUDGET = 600  # Hard: work per decision, in plies (see _ROLLOUT_COST, WORLD_COST)
-_WIDTH = const(4)  # Hard: how many of Easy's best moves it compares
+_WIDTH = const(4)  # Hard: how many of Medium's best moves it compares
 _PLIES = const(4)  # playout length
 _ROLLOUT_COST = const(5)  # a playout's copy, first move and final count, in plies
 WORLD_COST = 4  # sampling one world, in plies
@@ -68,7 +69,7 @@ def _guard(v, p, q, c):
 
 
 def value(v, m):
-    # Easy's weight of legal move m for the seat to move in v (higher is better).
+    # Medium's weight of legal move m for the seat to move in v (higher is better).
     p = v.turn
     q = 1 - p
     if m < STACK:
@@ -105,7 +106,7 @@ def value(v, m):
 
 
 def ranked(v, moves):
-    # Moves sorted by Easy's weight, best first (ties: lower code first).
+    # Moves sorted by Medium's weight, best first (ties: lower code first).
     w = [(-value(v, m), m) for m in moves]
     w.sort()
     return [m for _, m in w]
@@ -141,12 +142,37 @@ def _playout(s, seat, rng):
     return d, n + _ROLLOUT_COST
 
 
+def newcomer(v, moves, rng):
+    # Easy: a Joker onto one of the opponent's open stacks as soon as it has
+    # one, else a card onto its own stacks (from hand first), else a card to
+    # its spares; onto the opponent's stacks only when nothing else is left;
+    # a choice among equals at random. It never blocks on purpose, nor guards
+    # against a block, nor counts what the opponent may hold.
+    best = []
+    top = -99
+    for m in moves:
+        if m < STACK:
+            w = 0  # to spares
+        elif target_of(m) >= 4:
+            w = 3 if v.card_of(m) >= JOKER else -1
+        else:
+            w = 1 if v.from_spares(m) else 2
+        if w > top:
+            top = w
+            best = []
+        if w == top:
+            best.append(m)
+    return best[rng.below(len(best))]
+
+
 def choose(view, level, rng, budget=BUDGET):
     moves = view.legal_moves()
     if moves == [CONTINUE] or len(moves) == 1:
         return moves[0]
+    if level == EASY:
+        return newcomer(view, moves, rng)
     best = ranked(view, moves)
-    if level == 0:
+    if level == MEDIUM:
         return best[0]
     # A world needs the hidden hand and the cards drawn within a playout.
     needed = view.hand_size(1 - view.to_move()) + _PLIES + 1

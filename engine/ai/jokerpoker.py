@@ -1,13 +1,14 @@
-# Bots for Joker Poker. Both see only a view (JP-15) and make a plan once per
-# turn: the groups to arrange, the Joker rank and the three bets. Then each
-# decision is the next step towards it: a swap, the rank, the bet. A plan is a
+# Bots for Joker Poker (levels: engine/ai/__init__.py). All see only a view
+# (JP-15) and make a plan once per turn: the groups to arrange, the Joker rank
+# and the three bets. Then each decision is the next step towards it: a swap,
+# the rank, the bet. A plan is a
 # pure function of what the view shows at the turn (no randomness), so a match
 # resumed mid-turn finds the same plan again; the last one is kept, as working
 # it out is the costly part. The plans, and the arranger they start from, are
 # loaded for that alone (SCRATCH: engine/ai/jokerpoker_plan.py).
+from engine.ai import LEVELS, ORDER  # LEVELS, ORDER: every bots module has them
 from engine.games import jokerpoker as J
 
-LEVELS = ("Easy", "Hard")
 SCRATCH = ("engine.ai.jokerpoker_plan",)  # dropped after every move, as the game's own
 
 _key = None  # what the last plan was made for
@@ -87,7 +88,7 @@ def plan(view, level, budget=None):
 
 
 def easy_bets(view, seat, vals):
-    # The bets Easy would make on hands of these values (hand 1 first) with the
+    # The bets Medium would make on hands of these values (hand 1 first) with the
     # seat's betting cards left: where the device's betting cursor starts.
     from engine.ai import jokerpoker_plan
 

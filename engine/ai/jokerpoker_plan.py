@@ -2,7 +2,13 @@
 # bets of the seat to move (engine/ai/jokerpoker.py takes the steps towards
 # them). Loaded for a plan alone: the device drops it after the move.
 #
-# Easy arranges as "arrange for me" does (engine/arrange.py propose(), with
+# Easy, a newcomer (_newcomer()), looks for cards of a rank alone: its sets
+# (pairs, threes, fours) biggest first, one to a hand, hand 1 first, a Joker
+# in each hand from the first, then its single cards highest first, hand 1
+# first (it never sees a straight or a flush, nor keeps hands even); it bets
+# its three highest betting cards left, the highest on hand 1, whatever the
+# hands' chances, so the last deal gets what is left.
+# Medium arranges as "arrange for me" does (engine/arrange.py propose(), with
 # the bots' budget DECIDE: a plan within 0.5 s at p95 on a Pico) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
@@ -19,6 +25,7 @@
 # All of a seat's betting cards are bet by the match's end, so a bet it loses
 # weighs the same whoever takes it: only where its points go matters.
 from engine import const, poker
+from engine.ai import EASY, HARD, MEDIUM
 from engine.games import jokerpoker as J
 
 # Hard: the mean chances (of 1000) of the best, middle and worst hand of a deal
@@ -58,24 +65,79 @@ EASY_AT = ((278, 387, 335, 411, 336, 253, 311, 277, 412), (285, 356, 359, 384, 3
 
 
 def plan(view, level, budget=None):
+    p = view.to_move()
+    cards = view.cards(p)
+    if level == EASY:
+        made = _newcomer(view, p, cards)
+        if made is not None:
+            return made
+        level = MEDIUM  # sets that may not be played so: Medium's plan
     from engine import arrange  # here: easy_bets() alone does without it
 
-    p = view.to_move()
     n = view.n
-    cards = view.cards(p)
     more = []
     best = arrange.propose(cards, n, more, arrange.DECIDE if budget is None else budget)
     if best is None:
         best = view.groups(p)  # no better idea: bet as dealt
         more = [best]
-    elif level:
+    elif level == HARD:
         for lean in range(3):
             arrange.reclimb(best, lean, more)
-    made = _hard(view, p, cards, more) if level else None
+    made = _hard(view, p, cards, more) if level == HARD else None
     if made is None:
         rank = J.best_rank(cards, best, n)
         made = (best, rank, _easy_bets(view, p, cards, best, rank))
     return made
+
+
+def _newcomer(view, p, cards):
+    # Easy's plan (see the top of the file), or None when its hands may not be
+    # played so (JP-9, JP-13).
+    hs = view.hs
+    room = [5, 5, 3 if hs == 13 else 5]
+    groups = bytearray(hs)
+    j = 0
+    while j < hs and cards[j] >= J.RED_JOKER:
+        groups[j] = j  # at most one Joker a hand (JP-9)
+        room[j] -= 1
+        j += 1
+    runs = []  # (-size, -rank, first index): the cards of a rank lie together
+    i = j
+    while i < hs:
+        k = i
+        while k < hs and cards[k] % 13 == cards[i] % 13:
+            k += 1
+        runs.append((i - k, -(cards[i] % 13), i))
+        i = k
+    runs.sort()
+    sets = 2 if hs == 13 else 3  # the 3-card hand takes no set with 13 cards
+    h = 0
+    for n, _, at in runs:
+        g = -1  # the hand a set goes to: the next one with room for it
+        if n <= -2:
+            for t in range(sets):
+                if room[(h + t) % sets] >= -n:
+                    g = (h + t) % sets
+                    h = (g + 1) % sets
+                    break
+        for i in range(at, at - n):
+            if g < 0 or not room[g]:  # a single card, or a set no hand takes whole
+                g = 0
+                while not room[g]:
+                    g += 1
+            groups[i] = g
+            room[g] -= 1
+    rank = J.best_rank(cards, groups, view.n)
+    v = J.group_values(cards, groups, rank, [0, 0, 0])
+    if (rank < 0 and j) or J.problem(v, hs):
+        return None
+    free = view.free_bets(p)
+    bets = []
+    for b in range(4, -1, -1):
+        for _ in range(free[b]):
+            if len(bets) < 3:
+                bets.append(b)
+    return groups, rank, bets
 
 
 def _ordered(view, cards, groups, rank, out):

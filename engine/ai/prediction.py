@@ -1,15 +1,20 @@
-# Bots for Prediction. Both see only a view: no face-down card (PR-14), so
-# every position is as good as any other and is picked at random.
-# Easy: a random allowed prediction, a random legal call.
+# Bots for Prediction (levels: engine/ai/__init__.py). All see only a view: no
+# face-down card (PR-14), so every position is as good as any other and is
+# picked at random.
+# Easy, a newcomer taken with the Joker: predicts "Joker" while it is free and
+# calls "Joker" whenever it may (a Two or the Joker pays, PR-8: about 0.5
+# scorecards a call at first, less as they come up, where a card's call is
+# worth 0.6); else it calls the rank just turned up, in another suit, as if
+# cards came in pairs (one fewer of that rank is left to win on).
+# Medium: a random allowed prediction, a random legal call.
 # Hard: predicts the card that most last cards would award to it, given the
 # predictions already made (PR-10); calls to maximise its expected points,
 # exactly (engine.games.prediction.weigh), plus what its call takes from the
 # next player, who may not repeat it (PR-7); when the next card turned leaves
 # the last one, it weighs the last card's award exactly too.
+from engine.ai import EASY, HARD, LEVELS, ORDER  # LEVELS, ORDER: every bots module has them
 from engine.games.prediction import (BONUS, CALL, CALLING, CUM, JOKER, JOKERS, NAMED, NCARDS, NSCORE, PREDICT,
                                      PREDICTING, RANK, SUIT, award, gain, taken_points, weigh, weights)
-
-LEVELS = ("Easy", "Hard")
 
 
 def _pick(best, rng):
@@ -31,13 +36,17 @@ def choose(view, level, rng):
     if len(moves) == 1:
         return moves[0]
     ph = view.phase()
+    if level == EASY and ph == CALLING:
+        return CALL + _newcomer_call(view, view.calls(), rng)
+    if level == EASY and PREDICT + JOKER in moves:
+        return PREDICT + JOKER
     if ph == PREDICTING:
-        if level == 0:
+        if level != HARD:
             return _pick(moves, rng)
         return _argmax(moves, [view.last_chances(m - PREDICT) for m in moves], rng)
     if ph == CALLING:
         calls = view.calls()
-        if level == 0:
+        if level != HARD:
             return CALL + _pick(calls, rng)
         return CALL + _argmax(calls, call_values(view, calls), rng)
     # Pointing: any face-down card (re-pointing is never needed).
@@ -46,6 +55,20 @@ def choose(view, level, rng):
         if m < CALL:
             spots.append(m)
     return _pick(spots, rng) if spots else moves[0]
+
+
+def _newcomer_call(v, calls, rng):
+    # Easy's call: "Joker" if it may, else the rank of the card turned last.
+    if JOKER in calls:
+        return JOKER
+    last = v.last_turn()
+    same = []
+    if last is not None:
+        r = RANK[v.card_at(last[1])]
+        for c in calls:
+            if RANK[c] == r:
+                same.append(c)
+    return _pick(same or calls, rng)
 
 
 def call_values(v, calls):

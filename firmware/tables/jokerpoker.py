@@ -19,7 +19,7 @@
 # next action too: pressing A alone always ends a turn. The Joker item
 # picks the rank all Jokers stand at (JP-9), the names showing each rank
 # before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn,
-# the cursor starting on the card Easy would bet there (bots.easy_bets).
+# the cursor starting on the card Medium would bet there (bots.easy_bets).
 #
 # The reveal after the last bet, hand by hand, each held until A (the game
 # screen holds the bots and the end screens meanwhile):

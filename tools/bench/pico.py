@@ -65,7 +65,7 @@ def decision_jobs(want):
     for gid in playable():
         lo, hi = registry.load(gid).INFO.seats
         for seats in range(lo, hi + 1):
-            for level in range(len(registry.bots(gid).LEVELS)):
+            for level in registry.bots(gid).ORDER:
                 jobs.append({"what": "decisions", "game": gid, "seats": seats, "level": level, "want": want,
                              "seed": SEED})
     return jobs

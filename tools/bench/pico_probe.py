@@ -100,7 +100,7 @@ def app_match(gid, options, seats):
     heap("title")
     from firmware import menus
 
-    menus.start_match(app, gid, options, [-1] + [len(registry.bots(gid).LEVELS) - 1] * (seats - 1))
+    menus.start_match(app, gid, options, [-1] + [registry.bots(gid).ORDER[-1]] * (seats - 1))
     menus = None
     peak = 0
     moves = 0

@@ -82,14 +82,14 @@ def shortest(info):
 
 def bot_match(app, gid, strong=False):
     # A generator: from the title, a match of bots in every seat of the fewest
-    # the game takes (Easy, or the strongest level in the first seat), to its
+    # the game takes (Medium, or the strongest level in the first seat), to its
     # end screen and back to the title; yields the moves made after every frame.
     from engine import registry
     from firmware import menus, play
     from firmware.buttons import A, B
 
     info = menus.load_game(app, gid).INFO
-    first = len(registry.bots(gid).LEVELS) - 1 if strong else 0
+    first = registry.bots(gid).ORDER[-1] if strong else 0
     menus.start_match(app, gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
     info = menus = None  # the match runs without the title's module
     moves = 0

@@ -1,0 +1,105 @@
+# The bots' ladder (issue 25): Easy, Medium, Hard in every game. Each rung
+# above the one below on a fixed set of deals (host_tests/ladder.py, the
+# figures at 800 matches and more are in the README), the level indices of
+# saves and records kept (a save of before the ladder resumes with the same
+# bots), the setup offering the levels weakest first.
+import json
+import os
+
+from engine import registry
+from engine.ai import EASY, HARD, LEVELS, MEDIUM, ORDER
+from firmware import saves
+from firmware.buttons import A, LEFT, RIGHT
+from host_tests.ladder import rung
+from host_tests.drive import menu_pick, new_device, press, top
+
+BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before_ladder.json")
+
+# Medium against Easy, seats rotated on the same deals: (game, seats, matches).
+# The matches are enough for the share's lower Wilson bound to clear chance
+# with room to spare (measured at 800 matches: README, Bots).
+EASY_RUNGS = (
+    ("doublejoker", 2, 160),
+    ("habitual", 2, 240),
+    ("prediction", 2, 200),
+    ("prediction", 3, 400),
+    ("prediction", 4, 800),
+    ("georgian", 4, 80),
+    ("jokerpoker", 2, 60),
+    ("jokerpoker", 4, 60),
+)
+
+
+def test_medium_beats_easy_in_every_game():
+    for gid, seats, matches in EASY_RUNGS:
+        won, lo, hi = rung(gid, seats, matches, MEDIUM)
+        print("%s, %d seats: Medium against Easy %.3f [%.3f, %.3f] of %d" % (gid, seats, won, lo, hi, matches))
+        assert lo > 1.0 / seats, (gid, seats, won, lo)
+
+
+def test_levels_keep_their_indices_and_the_setup_offers_them_weakest_first():
+    # Saves, records and remembered setups hold indices: 0 and 1 were Easy and
+    # Hard, so 0 is Medium now (the same bot) and the newcomer's Easy is new.
+    assert (LEVELS[MEDIUM], LEVELS[HARD], LEVELS[EASY]) == ("Medium", "Hard", "Easy") and (MEDIUM, HARD) == (0, 1)
+    assert [LEVELS[k] for k in ORDER] == ["Easy", "Medium", "Hard"]
+    for gid in registry.ids():
+        bots = registry.bots(gid)
+        assert (bots.LEVELS, bots.ORDER) == (LEVELS, ORDER), gid
+
+
+def test_setup_goes_round_person_easy_medium_hard(tmp_path):
+    dev = new_device(tmp_path / "setup")
+    menu_pick(dev, "Double Joker")
+    s = top(dev)
+    while s.items[s.cur] != "P2: Bot Medium":  # a new player's default
+        s.cur -= 1
+    seen = []
+    for _ in range(4):
+        press(dev, RIGHT)
+        seen.append(s.items[s.cur])
+    assert seen == ["P2: Bot Hard", "P2: Person", "P2: Bot Easy", "P2: Bot Medium"]
+    press(dev, LEFT)
+    assert s.items[s.cur] == "P2: Bot Easy"
+
+
+def test_a_save_of_before_the_ladder_resumes_with_the_same_bots(tmp_path):
+    # The matches of levels 0 and 1 that main played before the ladder (the
+    # device's way: Match.bot_move, every seat a bot), saved half way: resumed
+    # here, the bots make the very moves main's made.
+    with open(BEFORE) as f:
+        before = json.load(f)
+    assert len(before) == 9  # every game and seat count
+    for key in sorted(before):
+        gid = key.split()[0]
+        was = before[key]
+        moves = bytes.fromhex(was["moves"])
+        root = str(tmp_path / key.replace(" ", "-"))
+        os.makedirs(root)
+        saves.write(root, {"game": gid, "options": registry.load(gid).INFO.setup({}, len(was["seats"])),
+                           "seed": was["seed"], "seats": was["seats"], "moves": moves[:len(moves) // 2]})
+        dev = new_device(root)
+        assert top(dev).items[0] == "Resume " + registry.title(gid)
+        press(dev, A)
+        m = dev.app.match
+        assert [m.player(q)[3:] for q in range(2)] == ["Medium", "Hard"]
+        while not m.state.is_over():
+            m.play(m.bot_move())
+        assert bytes(m.moves) == moves, key
+
+
+def test_a_setup_with_easy_is_remembered(tmp_path):
+    # The setup started last comes back as it was, Easy seats included
+    # (firmware/settings.py keeps the indices; 2 is Easy).
+    root = tmp_path / "remember"
+    dev = new_device(root)
+    menu_pick(dev, "Double Joker")
+    s = top(dev)
+    s.cur = s.items.index("P2: Bot Medium")
+    press(dev, LEFT)
+    assert s.items[s.cur] == "P2: Bot Easy"
+    press(dev, A)
+    assert dev.app.match.seats == [-1, EASY] and dev.app.match.player(1) == "P2 Easy"
+    dev.app.quit_match()
+    dev = new_device(root)
+    menu_pick(dev, "Double Joker")
+    assert "P2: Bot Easy" in top(dev).items
