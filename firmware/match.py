@@ -3,7 +3,7 @@
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
 from engine import const, registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from engine.state import CONTINUE, seat_name
 from firmware import saves
 from firmware.saves import PERSON
@@ -36,8 +36,8 @@ class Match:
         # Per person seat, marks holds (moves made, a copy of the state) just
         # before their last decision: a look back replays from there, a take
         # back returns there. None: no decision yet; -1: maybe one, whose copy
-        # was not kept, found by firmware.aids.mark(). A resume keeps copies of its last
-        # _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
+        # was not kept, found by firmware.aids.mark(). A resume keeps copies of
+        # its last _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
         self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
         self.message = ""
@@ -45,7 +45,7 @@ class Match:
         self.keep = keep
         last = len(moves) - 1
         for i in range(len(moves)):
-            self._apply(moves[i], i == last)
+            self.step(moves[i], i == last)
         if keep > 0:  # the moves before it kept nothing: a decision there is aids.mark()'s to find
             for q in range(len(self.seats)):
                 if self.marks[q] is None and self.seats[q] == PERSON:
@@ -79,7 +79,7 @@ class Match:
     def result_text(self):
         return self.state.result_text(self.you)
 
-    def _apply(self, move, tell=True):
+    def step(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
         n = len(self.moves)
@@ -95,7 +95,7 @@ class Match:
             registry.forget(self.scratch)
 
     def play(self, move):
-        self._apply(move)
+        self.step(move)
         if self.state.is_over():
             saves.delete(self.root)
         else:
@@ -103,17 +103,8 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        # (choose is called from here, not from a helper a frame deeper: on
-        # MicroPython a stale word of that frame kept 8 KB of Joker Poker's
-        # plan alive at a match's peak.)
-        return self.bots.choose(self.state.view(seat), self.seats[seat], self.seeded())
-
-    def seeded(self):
-        # The bots' Rng, seeded from the match seed and the move number, so a
-        # resumed match makes the same choices as one that never stopped, and
-        # a hint (firmware/aids/hint.py) is the move the top bot would make.
-        self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.rng
+        rng = seed_bot(self.rng, self.seed, len(self.moves))
+        return self.bots.choose(self.state.view(seat), self.seats[seat], rng)
 
     def record(self):
         rec = {

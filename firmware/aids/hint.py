@@ -1,10 +1,11 @@
 # Hint (issue 24): the pause menu's "Hint" asks the top bot what it would
 # play from the seat of the person to move, from that seat's view alone
-# (the view, the same seeding as a bot's move (Match.seeded), so the same
-# budget and time), and says it is the bot's choice; A plays it, B goes back
+# (the view, the same seeding as a bot's move (engine.rng.seed_bot), so
+# the same budget and time), and says it is the bot's choice; A plays it, B goes back
 # to the table. The match counts each seat's hints (kept in the save, shown
 # at the match's end). Loaded while it is open.
 from engine import registry
+from engine.rng import seed_bot
 from firmware import ui
 from firmware.saves import write
 
@@ -28,7 +29,7 @@ class Hint(ui.Dialog):
             return  # thinking is said on the panel before the search starts
         m = self.game.match
         seat = self.game.who
-        self.move = m.bots.choose(m.state.view(seat), self.level, m.seeded())
+        self.move = m.bots.choose(m.state.view(seat), self.level, seed_bot(m.rng, m.seed, len(m.moves)))
         if m.scratch:
             registry.forget(m.scratch)
         m.hints[seat] += 1

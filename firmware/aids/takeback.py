@@ -90,7 +90,7 @@ def shows(match, st, m):
 def take_back(app, game):
     # The match as it was just before the one person's last decision: the
     # bots' replies go too, and the save follows. Played again, the same move
-    # gets the same replies (Match.seeded).
+    # gets the same replies (engine.rng.seed_bot).
     match = game.match
     you = match.seats.index(PERSON)
     n, st = mark(match, you)
