@@ -3,7 +3,7 @@
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
 from engine import registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from engine.state import seat_name
 from firmware import saves
 from firmware.saves import PERSON
@@ -31,7 +31,7 @@ class Match:
         # (describe() is a third of a long replay's time on a Pico).
         last = len(moves) - 1
         for i in range(len(moves)):
-            self._apply(moves[i], i == last)
+            self.step(moves[i], i == last)
 
     def title(self):
         return registry.title(self.game_id)
@@ -60,7 +60,7 @@ class Match:
     def result_text(self):
         return self.state.result_text(self.you)
 
-    def _apply(self, move, tell=True):
+    def step(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
         if tell:
@@ -71,7 +71,7 @@ class Match:
             registry.forget(self.scratch)
 
     def play(self, move):
-        self._apply(move)
+        self.step(move)
         if self.state.is_over():
             saves.delete(self.root)
         else:
@@ -79,10 +79,8 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        # Seeded from the match seed and the move number, so a resumed match
-        # makes the same choices as one that never stopped.
-        self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.bots.choose(self.state.view(seat), self.seats[seat], self.rng)
+        rng = seed_bot(self.rng, self.seed, len(self.moves))
+        return self.bots.choose(self.state.view(seat), self.seats[seat], rng)
 
     def record(self):
         return {

@@ -97,7 +97,7 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
         "    mod = registry.load(gid)\n"
         "    assert mod.__file__.endswith('.mpy'), mod.__file__\n"
         "    state, moves = play.play_match(gid, 7, {}, [0] * mod.INFO.seats[1])\n"
-        "    print(play.record_line(gid, {}, 7, moves, state))\n"
+        "    print(play.record_line(gid, {}, 7, [0] * mod.INFO.seats[1], moves, state))\n"
     )
     rc, got = micropython.run([str(driver)], root=out)
     assert rc == 0
@@ -105,7 +105,7 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
     for gid in registry.ids():
         seats = registry.load(gid).INFO.seats[1]
         state, moves = play.play_match(gid, 7, {}, [0] * seats)
-        want.append(play.record_line(gid, {}, 7, moves, state))
+        want.append(play.record_line(gid, {}, 7, [0] * seats, moves, state))
     assert got.splitlines() == want
 
 

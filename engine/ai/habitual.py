@@ -29,7 +29,7 @@ KIND = bytes([1] * STACK + [2 if t < 4 or j >= 8 else 0 for t in range(8) for j 
 def _reach(v, q, c):
     # How surely seat q can play card c soon: 2 it holds it, 1 it may (unseen), 0 not.
     w = W[c]
-    if (v.sw[2 * q + w] | v.hw[2 * q + w]) & B[c]:
+    if (v.spare_words[2 * q + w] | v.hand_words[2 * q + w]) & B[c]:
         return 2
     if v.unseen[w] & B[c]:
         return 1

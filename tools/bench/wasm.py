@@ -47,7 +47,7 @@ def stand_ins(root):
     machine = FakeMachine()
     bus = machine.I2C(PROFILE["i2c"]["id"], machine.Pin(PROFILE["i2c"]["sda"]), machine.Pin(PROFILE["i2c"]["scl"]))
     bus.record = bus.panel.record = False
-    machine._bus = lambda freq: bus  # the firmware's machine.I2C() gets this one
+    machine.bus_for = lambda freq: bus  # the firmware's machine.I2C() gets this one
     for pin in PROFILE["buttons"].values():
         machine.Pin(pin)
     machine.Pin(PROFILE["led"])
@@ -244,8 +244,8 @@ def frame_cost(out):
     app = boot(_scratch())
     own = canvas.FrameBuffer(bytearray(1024), 128, 64)
     native = app.fb
-    fonts = (font._STRIPS, font._INVERSE)
-    own_fonts = (tuple([(w, canvas.FrameBuffer(font._STRIP, w, 8)) for w, _ in font._STRIPS]),
+    fonts = (font.STRIPS, font.INVERSE)
+    own_fonts = (tuple([(w, canvas.FrameBuffer(font.STRIP, w, 8)) for w, _ in font.STRIPS]),
                  canvas.FrameBuffer(bytearray(b"\x01\x00"), 2, 1))
     times = ([], [])
     changed = []
@@ -256,7 +256,7 @@ def frame_cost(out):
                 continue
             for i in (0, 1):
                 fb = (native, own)[i]
-                font._STRIPS, font._INVERSE = (fonts, own_fonts)[i]
+                font.STRIPS, font.INVERSE = (fonts, own_fonts)[i]
                 best = None
                 for _ in range(3):  # the fastest of three: a busy machine only slows it
                     start = clock.now_us()
@@ -265,7 +265,7 @@ def frame_cost(out):
                     took = clock.since_us(start)
                     best = took if best is None else min(best, took)
                 times[i].append(best * scale / 1000)
-            font._STRIPS, font._INVERSE = fonts
+            font.STRIPS, font.INVERSE = fonts
             bits = 0
             for j in range(1024):
                 d = own.buf[j] ^ last[j]
