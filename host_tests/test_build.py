@@ -37,11 +37,13 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     for pkg in ("engine", "firmware"):
         for path in glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
-            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY:
+            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY + build.TEMPLATE:
                 want.add(rel[:-3] + ".mpy")
     for path in glob.glob(os.path.join(ROOT, "seeds", "*.md")):
-        want.add("seeds/" + os.path.basename(path))
+        if "seeds/" + os.path.basename(path) not in build.TEMPLATE:
+            want.add("seeds/" + os.path.basename(path))
     assert files == sorted(want)
+    assert "engine/games/template.mpy" not in files  # the template game stays off the board (README, Adding a game)
     assert "engine/__init__.mpy" in files and "engine/games/doublejoker.mpy" in files
     assert not [f for f in files if f.startswith(("tools/", "host_tests/")) or f.endswith(".pyc")]
     with open(os.path.join(out, "main.py"), "rb") as f:
