@@ -13,10 +13,12 @@ from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: ev
 from engine.bits import popcount
 from engine.games.habitual import CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
 
-BUDGET = 600  # Hard: work per decision (see _PLY_COST, _ROLLOUT_COST, WORLD_COST)
+BUDGET = 600  # Hard: work per decision (see _WEIGH_COST, _ROLLOUT_COST, WORLD_COST)
 _WIDTH = const(4)  # Hard: how many of Medium's best moves it compares
 _PLIES = const(4)  # playout length
-_PLY_COST = const(6)  # a playout's ply: its moves weighed (the emulated Pico's times)
+# A playout's ply costs 1 and 3/4 for each move it weighs (set from the
+# emulated Pico's times: a ply's time grows with its legal moves).
+_WEIGH_COST = const(3)
 _ROLLOUT_COST = const(5)  # a playout's copy, first move and final count
 WORLD_COST = 4  # sampling one world
 MARGIN = 2  # weight of a point against one play onto one's own stack
@@ -115,8 +117,10 @@ def _playout(s, seat, rng):
     # of equals), then the position's worth for seat. rng: halving's protocol;
     # the policy needs none. Nothing allocated.
     n = 0
+    weighed = 0
     while not s.deal_over() and n < _PLIES:
         moves = s.legal_view()
+        weighed += len(moves)
         top = -999
         for m in moves:
             w = value(s, m, False)
@@ -130,7 +134,7 @@ def _playout(s, seat, rng):
         d += WIN if d > 0 else -WIN if d < 0 else 0
     else:
         d += s.own_plays(seat) - s.own_plays(1 - seat)
-    return d, _PLY_COST * n + _ROLLOUT_COST
+    return d, _WEIGH_COST * weighed // 4 + n + _ROLLOUT_COST
 
 
 def newcomer(v, moves, rng):
