@@ -1,12 +1,12 @@
 # Joker Poker's arranger: the three hands a seat's 15 (13) cards make that are
-# worth the most by the engine's tables (engine.games.jokerpoker: CDF, worth()):
+# worth the most by the engine's tables (engine/poker.py: CDF, worth()):
 # propose(), behind "arrange for me" and both bots. Loaded only to work out a
 # move: the game declares it scratch (INFO.scratch), so the device drops it
 # after every move, and its tables (about 10 KB) with it.
 #
 # It values every 5-card (3-card) subset once per deal into byte tables of
-# local strengths (_table), then climbs from a few starts, splitting the rest
-# of two hands again the best way while that helps (_split, _climb).
+# local strengths (tabulate), then climbs from a few starts, splitting the rest
+# of two hands again the best way while that helps (split, _climb).
 # The functions marked "# native" are the hot loops: on a board whose profile
 # names its machine code (the Pico's), tools/build.py compiles them to it, a
 # plan about a third quicker there; everywhere else they are plain Python.
@@ -14,9 +14,20 @@ from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine.games.jokerpoker import CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values, strength
+from engine.poker import (CDF, COLOUR, NCLASS, RED_JOKER, at_rank, best_joker, best_rank, chance, group_values,
+                          strength)
 
 INVALID = const(255)  # a subset no hand may be (two Jokers): above every local strength
+# A strength (engine.poker.strength) is (category * 13 + first rank)
+# * 13 + second rank: each category spans 169, and starts at its number times that.
+_SPAN = const(169)
+_PAIR = const(_SPAN)
+_TWO_PAIRS = const(2 * _SPAN)
+_TRIPS = const(3 * _SPAN)
+_STRAIGHT = const(4 * _SPAN)
+_FULL_HOUSE = const(6 * _SPAN)
+_QUADS = const(7 * _SPAN)
+_STRAIGHT_FLUSH = const(8 * _SPAN)
 STARTS = const(4)  # climbs propose() makes
 # The work propose() may do, in units of about a plain subset valued (on the
 # emulated Pico 32-38 microseconds with the native functions, 55-59 as
@@ -48,14 +59,14 @@ _B5 = [0] * 5  # the subset being valued
 
 # The arranger works on local strengths: the strengths a deal's subsets have
 # (a few dozen, never near 255) numbered 1, 2 ... as they turn up, so its
-# tables are bytes; then ordered, so the worths per position it looks up (_W)
+# tables are bytes; then ordered, so the worths per position it looks up (WORTH)
 # are few.
 _ID = bytearray(NCLASS)  # a strength's local number (0: none)
 _STR = array("H", bytes(512))  # a local number's strength
 _NL = [0, 0]  # local numbers given; the first order above the high cards
 _TR = bytearray(256)  # a local number's order among the deal's strengths (1, 2 ...)
 _INV = bytearray(256)  # an order's local number
-_W = array("H", bytes(1536))  # _W[pos * 256 + o]: the worth of the strength of order o at pos (chance())
+WORTH = array("H", bytes(1536))  # WORTH[pos * 256 + o]: the worth of the strength of order o at pos (chance())
 
 
 def _local(s):
@@ -81,12 +92,12 @@ def _local(s):
 
 def _order(hs, k):
     # Puts the local numbers in the order of their strengths (_TR, _INV) and
-    # fills _W for k opponents.
+    # fills WORTH for k opponents.
     keep = [_STR[j] << 8 | j for j in range(1, _NL[0] + 1)]
     keep.sort()
     tr = _TR
     inv = _INV
-    w = _W
+    w = WORTH
     cdf0, cdf1, cdf2 = CDF[hs == 13]
     hi = 1
     for o in range(1, len(keep) + 1):
@@ -94,7 +105,7 @@ def _order(hs, k):
         j = keep[o - 1] & 255
         tr[j] = o
         inv[o] = j
-        if s < 169:
+        if s < _PAIR:
             hi = o + 1
         w[o] = chance(cdf0, s, k)
         w[256 + o] = chance(cdf1, s, k)
@@ -106,12 +117,12 @@ def _order(hs, k):
 _PC = array("H", bytes(512))  # Pascal's triangle: C(n, k) at n * 16 + k (n, k < 16)
 
 
-def _binom(n, k):
+def binom(n, k):
     return _PC[n * 16 + k]
 
 
 # Colex ranks: a subset {c1 < ... < ck} of card positions (a mask) has rank
-# sum C(ci, i), which the loops of _table() count up to; colex() finds it from
+# sum C(ci, i), which the loops of tabulate() count up to; colex() finds it from
 # the mask's low byte and its high bits. Only hands (5 or 3 cards) are looked
 # up: the masks of more are left out, so loading takes less time.
 _LO = array("H", bytes(512))
@@ -147,11 +158,11 @@ _S5 = bytearray(3003)  # local strengths of every 5-card subset, by colex rank
 _S3 = bytearray(286)  # and of every 3-card subset of 13 cards
 
 
-def _table(cards, r, jokers_only, k):  # native
+def tabulate(cards, r, jokers_only, k):  # native
     # _S5 (and with 13 cards _S3): the local strength of each subset with its
     # Joker at rank r (-1: at its own best), INVALID with two Jokers or no
     # legal card; jokers_only skips the subsets without a Joker (already
-    # there). _W: their worths against k opponents.
+    # there). WORTH: their worths against k opponents.
     n = len(cards)
     if _NL[0] > 200:  # room for the new strengths: all afresh
         jokers_only = False
@@ -206,23 +217,23 @@ def _table(cards, r, jokers_only, k):  # native
 
 
 def _cost(n, nj, jokers_only):
-    # What _table() costs: a plain subset 1, one with a Joker 2 at its best or
+    # What tabulate() costs: a plain subset 1, one with a Joker 2 at its best or
     # at a rank (about 1.4 plain ones, and a table of Jokers only still walks
     # every subset), those with two Jokers next to nothing, as on MicroPython.
     m = n - nj
-    plain = _binom(m, 5) + (_binom(m, 3) if n == 13 else 0)
-    jokers = nj * (_binom(m, 4) + (_binom(m, 2) if n == 13 else 0))
+    plain = binom(m, 5) + (binom(m, 3) if n == 13 else 0)
+    jokers = nj * (binom(m, 4) + (binom(m, 2) if n == 13 else 0))
     return (0 if jokers_only else plain) + 2 * jokers
 
 
 def _trio(x, y, z):
     # The strength of three cards ranked x >= y >= z.
     if x == z:
-        return 3 * 169 + x * 13
+        return _TRIPS + x * 13
     if x == y:
-        return 169 + x * 13 + z
+        return _PAIR + x * 13 + z
     if y == z:
-        return 169 + y * 13 + x
+        return _PAIR + y * 13 + x
     return x * 13 + y
 
 
@@ -235,10 +246,10 @@ def _three(jc, r, b, c):
     rc = _RK[c]
     if r < 0:
         if rb > rc:
-            return 169 + rb * 13 + rc
+            return _PAIR + rb * 13 + rc
         if jc & ~(_SB[b] | _SB[c]):
-            return 3 * 169 + rb * 13
-        return 169 + rb * 13 + (12 if rb < 12 else 11)
+            return _TRIPS + rb * 13
+        return _PAIR + rb * 13 + (12 if rb < 12 else 11)
     if not jc & ~((_SB[b] if rb == r else 0) | (_SB[c] if rc == r else 0)):
         return -1
     if r >= rb:
@@ -254,10 +265,10 @@ def _five(ra, rb, same, base, step, run, flush):
         return base + ra * step
     cat = 5 if flush else 0
     if run and ra == 12 and rb == 3:
-        return (8 if cat else 4) * 169 + 3 * 13 + 2  # the 5-high straight
+        return (_STRAIGHT_FLUSH if cat else _STRAIGHT) + 3 * 13 + 2  # the 5-high straight
     if run and ra == rb + 1:
         cat = 8 if cat else 4
-    return cat * 169 + ra * 13 + rb
+    return cat * _SPAN + ra * 13 + rb
 
 
 def _fill5(cards, c, nj, r, jokers_only, i):  # native
@@ -265,7 +276,7 @@ def _fill5(cards, c, nj, r, jokers_only, i):  # native
     # at _S5[i], _S5[i + 1] ... -> the next i. _B5[2..4] are plain and ranked
     # high to low, cards b and a rank at least as high: strength() is worked
     # out from which neighbours pair up, once for c, d, e, then a few steps
-    # per card b and a line per card a (the costly part of _table otherwise).
+    # per card b and a line per card a (the costly part of tabulate otherwise).
     buf = _B5
     rc = buf[2] % 13
     rd = buf[3] % 13
@@ -297,13 +308,13 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):  # native
     # s0 + s1 * rb, with a higher one base + ra (-1: five ranks).
     f = up[rc + 1] if c > nj else c  # (c a Joker: no plain card b before it)
     if cd and de:  # trips c d e
-        s0, s1, base = 6 * 169 + rc * 13, 1, 3 * 169 + rc * 13
+        s0, s1, base = _FULL_HOUSE + rc * 13, 1, _TRIPS + rc * 13
     elif cd:
-        s0, s1, base = 2 * 169 + rc, 13, 169 + rc * 13
+        s0, s1, base = _TWO_PAIRS + rc, 13, _PAIR + rc * 13
     elif de:
-        s0, s1, base = 2 * 169 + rd, 13, 169 + rd * 13
+        s0, s1, base = _TWO_PAIRS + rd, 13, _PAIR + rd * 13
     else:
-        s0, s1, base = 169 + rc, 13, -1
+        s0, s1, base = _PAIR + rc, 13, -1
     for b in range(nj, f):
         rb = rk[b]
         j = i + _C2[b]
@@ -327,13 +338,13 @@ def _plain(c, nj, i, rc, rd, re, cd, de, suit):  # native
     # Cards b of c's rank: base + ra * step with a higher card a, else same.
     step = 1
     if cd and de:  # quads (no fifth card of the rank)
-        same, base = -1, 7 * 169 + rc * 13
+        same, base = -1, _QUADS + rc * 13
     elif cd:  # trips b c d
-        same, base = 7 * 169 + rc * 13 + re, 3 * 169 + rc * 13
+        same, base = _QUADS + rc * 13 + re, _TRIPS + rc * 13
     elif de:  # two pairs
-        same, base, step = 6 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd, 0
+        same, base, step = _FULL_HOUSE + rc * 13 + rd, _TWO_PAIRS + rc * 13 + rd, 0
     else:
-        same, base = 3 * 169 + rc * 13 + rd, 169 + rc * 13
+        same, base = _TRIPS + rc * 13 + rd, _PAIR + rc * 13
     for b in range(max(f, nj), c):
         j = i + _C2[b]
         for a in range(nj, f):
@@ -353,30 +364,30 @@ def _shape(rb, rc, rd, re, out):
     de = rd == re
     step = 1
     if not (bc or cd or de):  # five ranks: a straight, flush or high card
-        same = 169 + rb * 13 + rc
+        same = _PAIR + rb * 13 + rc
         base = -1
     elif bc and cd and de:  # quads, a kicker
         same = -1
-        base = 7 * 169 + rb * 13
+        base = _QUADS + rb * 13
     elif bc and cd:  # trips b c d
-        same = 7 * 169 + rb * 13 + re
-        base = 3 * 169 + rb * 13
+        same = _QUADS + rb * 13 + re
+        base = _TRIPS + rb * 13
     elif cd and de:  # trips c d e
-        same = 6 * 169 + rc * 13 + rb
-        base = 3 * 169 + rc * 13
+        same = _FULL_HOUSE + rc * 13 + rb
+        base = _TRIPS + rc * 13
     elif bc and de:  # two pairs
-        same = 6 * 169 + rb * 13 + rd
-        base = 2 * 169 + rb * 13 + rd
+        same = _FULL_HOUSE + rb * 13 + rd
+        base = _TWO_PAIRS + rb * 13 + rd
         step = 0
     elif bc:
-        same = 3 * 169 + rb * 13 + rd
-        base = 169 + rb * 13
+        same = _TRIPS + rb * 13 + rd
+        base = _PAIR + rb * 13
     elif cd:
-        same = 2 * 169 + rb * 13 + rc
-        base = 169 + rc * 13
+        same = _TWO_PAIRS + rb * 13 + rc
+        base = _PAIR + rc * 13
     else:
-        same = 2 * 169 + rb * 13 + rd
-        base = 169 + rd * 13
+        same = _TWO_PAIRS + rb * 13 + rd
+        base = _PAIR + rd * 13
     out[0] = same
     out[1] = base
     out[2] = step
@@ -401,9 +412,9 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):  # native
         # r (v2), between r and c (v3 + rank * s3), of c's rank (vb).
         if five:  # a high card but for straights and flushes, or a pair
             v1, s1 = r if r > rc else rc, 13
-            v2 = 169 + r * 13 + rc
+            v2 = _PAIR + r * 13 + rc
             v3, s3 = r * 13, 1
-            vb = 169 + rc * 13 + (r if r > rd else rd)
+            vb = _PAIR + rc * 13 + (r if r > rd else rd)
         else:
             low = _SHL  # the four under a card b above them all: c, d, e and the Joker
             if r >= rc:
@@ -446,21 +457,21 @@ def _jokers(cards, c, nj, r, i, rc, rd, re, cd, de, suit):  # native
             hc = 1 << buf[2] // 13
             if cd and de:
                 ok = jc & ~(hc | 1 << buf[3] // 13 | 1 << buf[4] // 13)
-                _run(j, lo, hi, (7 if ok else 6) * 169 + rc * 13, 1)
-                bj = bn = 7 * 169 + rc * 13 + (12 if rc < 12 else 11)
+                _run(j, lo, hi, (_QUADS if ok else _FULL_HOUSE) + rc * 13, 1)
+                bj = bn = _QUADS + rc * 13 + (12 if rc < 12 else 11)
             elif cd:
                 ok = jc & ~(hc | 1 << buf[3] // 13)
-                _run(j, lo, hi, 3 * 169 + rc * 13 if ok else 2 * 169 + rc, 1 if ok else 13)
-                bj, bn = 7 * 169 + rc * 13 + re, 6 * 169 + rc * 13 + re
+                _run(j, lo, hi, _TRIPS + rc * 13 if ok else _TWO_PAIRS + rc, 1 if ok else 13)
+                bj, bn = _QUADS + rc * 13 + re, _FULL_HOUSE + rc * 13 + re
             elif de:
                 ok = jc & ~(1 << buf[3] // 13 | 1 << buf[4] // 13)
-                _run(j, lo, hi, 3 * 169 + rd * 13 if ok else 2 * 169 + rd, 1 if ok else 13)
-                bj, bn = 6 * 169 + rc * 13 + rd, 6 * 169 + rd * 13 + rc if ok else 2 * 169 + rc * 13 + rd
+                _run(j, lo, hi, _TRIPS + rd * 13 if ok else _TWO_PAIRS + rd, 1 if ok else 13)
+                bj, bn = _FULL_HOUSE + rc * 13 + rd, _FULL_HOUSE + rd * 13 + rc if ok else _TWO_PAIRS + rc * 13 + rd
                 ok = jc & ~hc
             else:
-                _run(j, lo, hi, 169 + rc, 13)
+                _run(j, lo, hi, _PAIR + rc, 13)
                 ok = jc & ~hc
-                bj, bn = 3 * 169 + rc * 13 + rd, 2 * 169 + rc * 13 + rd
+                bj, bn = _TRIPS + rc * 13 + rd, _TWO_PAIRS + rc * 13 + rd
             if f < c:
                 _pick(j, f, c, ok, bj, bn)
         else:
@@ -503,21 +514,21 @@ def _reach(buf, x, r, rc, re, v2, suit):  # native
         s = strength(v)
     elif r < 0:
         if rb - re == 4:
-            s = 4 * 169 + rb * 14 - 1
+            s = _STRAIGHT + rb * 14 - 1
         elif rb - re == 3:
-            s = 4 * 169 + 12 * 13 + 11 if rb == 12 else 4 * 169 + rb * 14 + 13
+            s = _STRAIGHT + 12 * 13 + 11 if rb == 12 else _STRAIGHT + rb * 14 + 13
         elif rb == 12 and rc <= 3:
-            s = 4 * 169 + 3 * 13 + 2
+            s = _STRAIGHT + 3 * 13 + 2
         else:
-            s = 169 + rb * 13 + rc
+            s = _PAIR + rb * 13 + rc
     elif rb == r:
         s = v2
     else:
         top, mid = (r, rb) if r > rb else (rb, max(r, rc))
         if top - min(r, re) == 4:
-            s = 4 * 169 + top * 14 - 1
+            s = _STRAIGHT + top * 14 - 1
         elif top == 12 and mid <= 3:
-            s = 4 * 169 + 3 * 13 + 2
+            s = _STRAIGHT + 3 * 13 + 2
         else:
             s = top * 13 + mid
     return _ID[s] or _local(s)
@@ -574,13 +585,13 @@ def _rate(hs, w, sa, sb, sc):
     return w[sa] + w[256 + sb] + w[512 + sc]
 
 
-def _unrank(i, k, n):
+def unrank(i, k, n):
     # The mask of the k-subset of range(n) with colex rank i.
     m = 0
     c = n
     while k:
         c -= 1
-        b = _binom(c, k)
+        b = binom(c, k)
         if b <= i:
             i -= b
             m |= 1 << c
@@ -605,12 +616,12 @@ def _patterns(n, k):
 
 # What g1 holds besides its first card when the rest splits into two 5-card
 # hands (126 ways), or of the 8 cards when into a 5- and a 3-card hand (56),
-# as compressed positions: walked by _split, made once.
+# as compressed positions: walked by split, made once.
 _HALF = _patterns(9, 4)
 _FIVE = _patterns(8, 5)
 
 
-def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
+def split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
     # The best way to split the cards outside group z into the other two
     # hands: -> (worth, g1, g2), g2 the 3-card hand with 13 cards unless z is;
     # worth -1 if none may be played. Kept per z (_keep) while the table
@@ -678,7 +689,7 @@ def _split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
             best = v
             b1 = g1
     _keep(z, (best + 1) << 15 | b1)
-    _WORK[0] += 7 * _binom(n, 4 if half else 5) >> 2  # the subsets walked, 1.75 units each
+    _WORK[0] += 7 * binom(n, 4 if half else 5) >> 2  # the subsets walked, 1.75 units each
     return best, b1, rest ^ b1
 
 
@@ -718,7 +729,7 @@ def _forget():
 
 
 def _climb(hs, w, v, quiet):  # native
-    # Splits the cards of two groups of _GS again the best way (_split), the
+    # Splits the cards of two groups of _GS again the best way (split), the
     # third kept, in turn, while that makes them worth more: each such split
     # is worth checking only after another group changed. v: their worth now;
     # quiet: the splits in a row that must not help to end (2 when group 0's
@@ -728,7 +739,7 @@ def _climb(hs, w, v, quiet):  # native
     z = 1
     left = quiet
     while left and _WORK[0] < _LIMIT[0]:
-        t, g1, g2 = _split(hs, w, gs[z], full)
+        t, g1, g2 = split(hs, w, gs[z], full)
         left -= 1
         if t > v:
             v = t
@@ -747,16 +758,16 @@ def _starts(hs):
     # The first group of each start: the strongest subset (the first of
     # equals) of each of the STARTS best categories there are, the strongest
     # first (the budget may end the search): down the local strengths in order.
-    n5 = _binom(hs, 5)
+    n5 = binom(hs, 5)
     out = []
     cat = 9
     for o in range(_NL[0], 0, -1):
         j = _INV[o]
-        c = _STR[j] // 169
+        c = _STR[j] // _SPAN
         if c < cat:
             i = _S5.find(bytes((j,)), 0, n5)
             if i >= 0:
-                out.append(_unrank(i, 5, hs))
+                out.append(unrank(i, 5, hs))
                 cat = c
                 if len(out) == STARTS:
                     break
@@ -771,13 +782,13 @@ def propose(cards, seats, more=None, budget=BUDGET):
     # first). more: a list that gets every climb's end (the bots weigh them).
     # budget: BUDGET or DECIDE.
     hs = len(cards)
-    w = _W
+    w = WORTH
     _LIMIT[0] = budget
     # Two or three Jokers: the table again at one rank, and climbs from there,
     # are kept from the budget.
     again = _cost(hs, 3 if cards[2] >= RED_JOKER else 2, True) + _AGAIN if cards[1] >= RED_JOKER else 0
     _WORK[0] = again
-    _table(cards, -1, False, seats - 1)
+    tabulate(cards, -1, False, seats - 1)
     best = _search(hs, w, more)
     if best < 0:
         return None
@@ -795,7 +806,7 @@ def propose(cards, seats, more=None, budget=BUDGET):
         for r in tries:
             if top >= 0 and _WORK[0] >= _LIMIT[0]:
                 break
-            _table(cards, r, True, seats - 1)
+            tabulate(cards, r, True, seats - 1)
             more_r = [] if more is not None else None
             v = _search(hs, w, more_r, True)
             if v < 0:  # no end may be played so: from the starts
@@ -815,9 +826,9 @@ def reclimb(groups, lean, more):
     # its budget: one more climb from groups with the worths at position lean
     # (0-2) doubled, so one hand far stronger than the others (to carry the
     # highest bet) may win over their plain sum; its end goes to the list more
-    # if new. _W as it was after.
+    # if new. WORTH as it was after.
     hs = len(groups)
-    w = _W
+    w = WORTH
     top = 256 * lean + _NL[0]
     for o in range(256 * lean + 1, top + 1):
         w[o] *= 2
@@ -873,7 +884,7 @@ def _search(hs, w, more, again=False):
             v = _score(hs, w, g0, g1, g2)
         else:
             g0 = x
-            v, g1, g2 = _split(hs, w, g0, full)
+            v, g1, g2 = split(hs, w, g0, full)
         if v < 0:
             continue
         _GS[0] = g0

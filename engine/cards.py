@@ -4,6 +4,7 @@
 # deals none (its two Jokers only mark the joker stacks). A game that orders
 # cards otherwise maps them in its own module.
 SUITS = "cdhs"  # clubs, diamonds, hearts, spades
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANKS = "23456789TJQKA"
 CLUBS = 0
 DIAMONDS = 1

@@ -30,17 +30,20 @@ def get_int(data, at):
     return (z >> 1 if not z & 1 else -((z + 1) >> 1)), at
 
 
-def put_ints(out, values):
-    # A count, then the ints.
+def put_ints(out, values, put=put_int):
+    # A count, then the ints; put=put_ints writes a list of lists of ints (a
+    # match's points per finished round).
     put_int(out, len(values))
     for v in values:
-        put_int(out, v)
+        put(out, v)
 
 
-def get_ints(data, at):
+def get_ints(data, at, get=get_int):
+    # The inverse of put_ints (get=get_ints for a list of lists).
     n, at = get_int(data, at)
     out = []
     for _ in range(n):
-        v, at = get_int(data, at)
+        v, at = get(data, at)
         out.append(v)
     return out, at
+

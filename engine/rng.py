@@ -2,6 +2,10 @@
 # A 32-bit xorshift kept as two 16-bit words (shifts 5, 3, 1; period 2**32 - 1),
 # so every intermediate value stays a small int on a 32-bit port: no bignums.
 
+# The state a view keeps in place of the dealing Rng's: a seat's view must not
+# hold what would tell the next deal (every game's view() writes it).
+BLANK = b"\0\0\0\1"
+
 
 class Rng:
     def __init__(self, seed=1, stream=0):
@@ -63,3 +67,12 @@ class Rng:
     def set_state(self, data, at=0):
         self.x = (data[at] << 8) | data[at + 1]
         self.y = (data[at + 2] << 8) | data[at + 3]
+
+
+def seed_bot(rng, seed, moves):
+    # The one way a bot's Rng is seeded, on the device, in selfplay and in the
+    # benches: again before every bot move, from the match seed and the number
+    # of moves made, so a resumed match makes the choices one that never
+    # stopped would, and a seed gives the same bot play everywhere.
+    rng.seed(seed ^ (7919 * (moves + 1)))
+    return rng

@@ -1,42 +1,31 @@
-# The State protocol every game follows (in the spirit of OpenSpiel's Python games).
+# The contract every game follows (in the spirit of OpenSpiel's Python games),
+# and the base that writes its plumbing once. "Adding a game" in the README
+# walks through it with engine/games/template.py, the smallest game that keeps it.
 #
 # A game module in engine/games/ provides:
 #   INFO                     a Game: what the shared code needs to know of it (below)
 #   new_game(seed, options, seats) -> State   a whole match for that many seats,
-#                            dealt from engine.rng; options as setup() returns them
+#                            dealt from engine.rng; options as INFO.setup() returns them
 #   decode(data) -> State    inverse of State.encode()
-# Its title and bots module are in engine/registry.py.
+# Its title and bots module are its one line in engine/registry.py; its table is
+# firmware/tables/<id>.py.
 #
-# A State (a match of one or more rounds: deals or games) answers:
-#   num_seats()        how many sit at this match (seats 0 .. n-1)
-#   to_move()          seat to move, -1 once the match is over; a seat may move
-#                      several times in a row; a secret choice is a move whose
-#                      content view() hides from the other seats until it is revealed
-#   legal_moves()      list of small ints (0..255, so a move list packs in a bytearray)
-#   apply(move)        plays it; an illegal move raises ValueError with a reason and
-#                      leaves the state unchanged (check(move) first, then apply_legal)
-#   check(move)        ValueError with the reason unless move is legal here: anything
-#                      but an int 0..255 first (a save or a person may hand in 3.0 or True)
-#   legal(move)        whether an int 0..255 is legal here (games may answer it without
-#                      building the list)
-#   apply_legal(move)  the same for a move taken from this state's legal_moves(), not
-#                      checked again (search loops)
-#   is_over()          the match is finished
-#   deal_over()        the current round is finished (also true when the match is)
-#   scores()           running match scores, one int per seat: rounds won or points,
-#                      as INFO.counts says; points may be negative
-#   winner()           None while the match goes on, else the winning seat, -1 on a tie
-#   history()          one list of per-seat ints per finished round (points of a deal)
-#   result_text(you)   how the last round ended, "" while it goes on
-#   deal_value(seat)   int the search maximises for that seat once deal_over() (win > 0)
-#   view(seat)         a State holding only what that seat may see
-#   describe(move, you)  short text for the screen and the log (before the move is made)
-# Texts name seats "P1" .. "P4"; given a seat `you`, they call that seat "You"
-# and word its verbs for it (the one person playing against bots).
-#   encode()/clone()   compact bytes / an independent copy
+# Its State class (a match of one or more rounds: deals or games) subclasses
+# State below and writes only its rules: the methods listed under "a game
+# provides" there. The base answers the rest from three attributes a game keeps:
+#   ph       its phase: a small int; the class's PH_BETWEEN and PH_OVER say which
+#            phases are "the round is over, waiting for CONTINUE" (every phase
+#            from PH_BETWEEN on is past the round) and "the match is over"
+#   turn     the seat to move while the match goes on
+#   n        how many seats sit at the match (seats 0 .. n-1)
+# A game's texts name seats "P1" .. "P4"; given a seat `you`, they call that seat "You"
+# and word its verbs for it (the one person playing against bots): says().
 #
 # Between rounds of a match the state waits in a phase whose only legal move is
 # CONTINUE, so screens can show the round's result and every loop stays uniform.
+# A secret choice is a move whose content view() hides from the other seats
+# until it is revealed; a seat may move several times in a row.
+from engine import registry
 
 CONTINUE = 255
 WINS = 0  # Game.counts: the scores are rounds won
@@ -59,7 +48,14 @@ class Game:
     #   people   how many seats the setup screen gives to people at first (the rest bots)
     #   scratch  modules the game loads only to work out a move (a bot's plan): the
     #            device drops them after every move, so a match holds them briefly
-    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, scratch=()):
+    #   refusals the module (by name) whose why(state, move) words why a move is
+    #            refused past the openings State.why_illegal() writes once; loaded
+    #            only for a refused move, so a match's heap holds none of it
+    #   encoding the module (by name) whose encode(state) and decode(data) give a
+    #            state's bytes, for a game whose device never asks for them
+    #            (None: the State class writes encode() itself)
+    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, scratch=(), refusals=None,
+                 encoding=None):
         self.seats = seats
         self.options = options
         self.hidden = hidden
@@ -69,6 +65,8 @@ class Game:
         self.goal = goal
         self.people = people
         self.scratch = scratch
+        self.refusals = refusals
+        self.encoding = encoding
 
     def defaults(self):
         out = {}
@@ -103,6 +101,11 @@ class Game:
     def goal_text(self, options):
         return self.goal.format(**options)
 
+    def decode(self, data):
+        # The state from encode()'s bytes, for a game whose bytes are its
+        # `encoding` module's (its module says decode = INFO.decode).
+        return registry.module(self.encoding).decode(data)
+
 
 def one_of(value, choices):
     # value is one of choices and of its type: in Python True == 1 and 3.0 == 3,
@@ -133,56 +136,127 @@ def best_seats(scores):
 
 
 class State:
-    def legal_moves(self):
-        raise NotImplementedError
+    # The base every game's state subclasses. A game sets INFO (its Game),
+    # PH_BETWEEN and PH_OVER (its phase numbers, above) and provides the methods
+    # listed below; the rest is written here once, and a game overrides one
+    # only for a reason it gives (a quicker answer, another turn order).
+    INFO: Game  # (bare annotations: declared for the type checker, no code)
+    PH_BETWEEN: int
+    PH_OVER: int
+    ph: int
+    turn: int
+    n: int
 
-    def is_over(self):
-        raise NotImplementedError
+    # ----- a game provides (as comments, not methods: on the board every
+    # method of this class stays in the heap from the title on)
+    #   legal_view()       the legal moves of the seat to move, small ints 0..255
+    #                      (a move list packs in a bytearray), without a copy:
+    #                      read only, valid until the state changes (search
+    #                      loops; legal_moves() copies); (CONTINUE,) between
+    #                      rounds, () once the match is over
+    #   apply_legal(move)  plays a move taken from legal_view(), not checked
+    #                      again (search loops; apply() checks first)
+    #   why(move)          why move is refused while the round is played (below:
+    #                      or the game names its refusals module in INFO)
+    #   scores()           running match scores, one int per seat: rounds won or
+    #                      points, as INFO.counts says; points may be negative
+    #   deal_value(seat)   the int a search maximises for that seat once
+    #                      deal_over() (a win > 0)
+    #   result_text(you)   how the last round ended, "" while it goes on
+    #   describe(move, you)  short text of a legal move for the screen and the
+    #                      log, asked before the move is made
+    #   view(seat)         a state holding only what that seat may see (its
+    #                      dealing Rng's state blanked: engine.rng.BLANK), which
+    #                      the seat's bot and screen are given
+    #   encode()           compact bytes, the inverse of its module's decode(data)
+    #                      (below: or the game names its encoding module in INFO)
+    #   history()          one list of per-seat ints per finished round (points
+    #                      of a deal); none by default
 
-    def scores(self):
-        raise NotImplementedError
+    def why(self, move):
+        # Why move is refused while the round is being played (never called
+        # for CONTINUE, nor between rounds): a game whose refusals module is
+        # named in its INFO need not provide it.
+        return registry.module(self.INFO.refusals).why(self, move)
 
     def encode(self):
-        raise NotImplementedError
+        # A game provides (or names its INFO.encoding module): compact bytes,
+        # the inverse of its module's decode(data).
+        return registry.module(self.INFO.encoding).encode(self)
 
-    @staticmethod
-    def decode(data):
-        raise NotImplementedError
+    def history(self):
+        # One list of per-seat ints per finished round (points of a deal).
+        return []
 
-    def why_illegal(self, move):
-        # Games override this for a precise reason; called only for a refused move.
-        return "that move is not allowed now"
+    # ----- written once
+
+    def num_seats(self):
+        return self.n
+
+    def phase(self):
+        return self.ph
+
+    def to_move(self):
+        # The seat to move, -1 once the match is over.
+        return -1 if self.ph == self.PH_OVER else self.turn
+
+    def is_over(self):
+        return self.ph == self.PH_OVER
+
+    def deal_over(self):
+        # The current round is finished (also true when the match is).
+        return self.ph >= self.PH_BETWEEN
+
+    def legal_moves(self):
+        return list(self.legal_view())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
 
     def legal(self, move):
-        return move in self.legal_moves()
+        # Whether an int 0..255 is legal here (games may answer it without
+        # building the list).
+        return move in self.legal_view()  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
+
+    def why_illegal(self, move):
+        # The reason a move is refused: the openings every game shares, then
+        # the game's own why(). Called only for a refused move.
+        ph = self.ph
+        if ph == self.PH_OVER:
+            return "the match is over"
+        if ph >= self.PH_BETWEEN:
+            return "the %s is over: continue to the next one" % self.INFO.round
+        if move == CONTINUE:
+            return "the %s is still being played" % self.INFO.round
+        return self.why(move)
 
     def check(self, move):
-        # The one door every move from outside the engine goes through (apply,
-        # a match's replay): a move is an int 0..255 (not a bool, not 3.0), and
-        # the games' own checks only ever see one.
+        # ValueError with the reason unless move is legal here: the one door
+        # every move from outside the engine goes through (apply, a match's
+        # replay). A move is an int 0..255 (not a bool, not 3.0: a save or a
+        # person may hand in either), so the games' own checks only see one.
         if type(move) is not int or not 0 <= move <= 255:
             raise ValueError("no such move: %r" % (move,))
         if not self.legal(move):
             raise ValueError(self.why_illegal(move))
 
     def apply(self, move):
+        # Plays move; an illegal one raises ValueError with a reason and leaves
+        # the state unchanged.
         self.check(move)
-        self.apply_legal(move)
-
-    def apply_legal(self, move):
-        raise NotImplementedError
-
-    def deal_over(self):
-        return self.is_over() or self.legal_moves() == [CONTINUE]
+        self.apply_legal(move)  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
 
     def winner(self):
+        # None while the match goes on, else the winning seat, -1 on a tie.
         if not self.is_over():
             return None
-        best = best_seats(self.scores())
+        best = best_seats(self.scores())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
         return best[0] if len(best) == 1 else -1
 
-    def history(self):
-        return []
-
     def clone(self):
-        return self.decode(self.encode())
+        # An independent copy. A game that copies positions in search provides
+        # blank() (a new state of the same seats) and copy_from(src) (this state
+        # made a copy of src in its own buffers: nothing allocated); another
+        # goes through its bytes (its class's decode, a staticmethod).
+        if hasattr(self, "copy_from"):
+            s = self.blank()  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)
+            s.copy_from(self)
+            return s
+        return self.decode(self.encode())  # pyright: ignore[reportAttributeAccessIssue]  (a game provides it)

@@ -295,20 +295,20 @@ NORMAL = (
 _DATA = (SMALL, NORMAL)
 
 # One-page strips over a shared scratch buffer; text() blits the narrowest that fits.
-_STRIP = bytearray(128)
-_STRIPS = tuple([(w, framebuf.FrameBuffer(_STRIP, w, 8, framebuf.MONO_VLSB)) for w in (8, 16, 32, 64, 128)])
+STRIP = bytearray(128)
+STRIPS = tuple([(w, framebuf.FrameBuffer(STRIP, w, 8, framebuf.MONO_VLSB)) for w in (8, 16, 32, 64, 128)])
 # For colour 0, lit glyph pixels map to 0 and the rest to 1, which the key then skips.
-_INVERSE = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+INVERSE = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
 
 
 def _flush(fb, n, x, y, c):
-    for w, strip in _STRIPS:
+    for w, strip in STRIPS:
         if w >= n:
             break
     if c:
         fb.blit(strip, x, y, 0)
     else:
-        fb.blit(strip, x, y, 1, _INVERSE)
+        fb.blit(strip, x, y, 1, INVERSE)
     strip.fill(0)
 
 
@@ -327,7 +327,7 @@ def text(fb, s, x, y, c=1, size=SMALL_SIZE):
         record(fb, s, x, y, c, size)
     data = _DATA[size]
     cw = CELL_W[size]
-    strip = _STRIP
+    strip = STRIP
     n = 0
     for ch in s:
         o = ord(ch)

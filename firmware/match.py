@@ -2,15 +2,17 @@
 # far, and the save that follows every move. Seats hold -1 for a person, else
 # the index of a bot level in the game's bots module LEVELS; how many there are
 # is the match's seat count.
-from engine import registry
-from engine.rng import Rng
-from engine.state import seat_name
+from engine import const, registry
+from engine.rng import Rng, seed_bot
+from engine.state import CONTINUE, seat_name
 from firmware import saves
 from firmware.saves import PERSON
 
+_TAIL = const(12)  # a resume keeps the state copies of its last moves only (Match.marks)
+
 
 class Match:
-    def __init__(self, root, game_id, options, seats, seed, moves=()):
+    def __init__(self, root, game_id, options, seats, seed, moves=(), hints=None):
         self.root = root
         self.game_id = game_id
         self.game = registry.load(game_id)
@@ -23,15 +25,32 @@ class Match:
         # The seat every text calls "You": the one person among bots, else None.
         self.you = seats.index(PERSON) if seats.count(PERSON) == 1 else None
         self.seed = seed
-        self.state = self.game.new_game(seed, self.options, len(seats))
+        self.rng = Rng(seed)  # the bots', seeded again before each of their moves
+        # The hints each seat asked for (firmware/aids/hint.py), kept in the save.
+        self.hints = list(hints) if hints else [0] * len(seats)
+        self.replay(moves, len(moves) - _TAIL)
+
+    def replay(self, moves, keep):
+        # Plays the match anew from its deal; only the last move's text is
+        # shown (describe() is a third of a long replay's time on a Pico).
+        # Per person seat, marks holds (moves made, a copy of the state) just
+        # before their last decision: a look back replays from there, a take
+        # back returns there. None: no decision yet; -1: maybe one, whose copy
+        # was not kept, found by firmware.aids.mark(). A resume keeps copies of
+        # its last _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
+        self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
         self.message = ""
-        self.rng = Rng(seed)  # the bots', seeded again before each of their moves
-        # A resumed match replays its moves; only the last one's text is shown
-        # (describe() is a third of a long replay's time on a Pico).
+        self.marks = [None] * len(self.seats)  # type: list
+        self.keep = keep
         last = len(moves) - 1
         for i in range(len(moves)):
-            self._apply(moves[i], i == last)
+            self.step(moves[i], i == last)
+        if keep > 0:  # the moves before it kept nothing: a decision there is aids.mark()'s to find
+            for q in range(len(self.seats)):
+                if self.marks[q] is None and self.seats[q] == PERSON:
+                    self.marks[q] = -1
+        self.keep = 0
 
     def title(self):
         return registry.title(self.game_id)
@@ -60,9 +79,14 @@ class Match:
     def result_text(self):
         return self.state.result_text(self.you)
 
-    def _apply(self, move, tell=True):
+    def step(self, move, tell=True):
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
+        n = len(self.moves)
+        if n >= self.keep and move != CONTINUE:
+            who = st.to_move()
+            if self.seats[who] == PERSON:
+                self.marks[who] = (n, st.clone())
         if tell:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
@@ -71,7 +95,7 @@ class Match:
             registry.forget(self.scratch)
 
     def play(self, move):
-        self._apply(move)
+        self.step(move)
         if self.state.is_over():
             saves.delete(self.root)
         else:
@@ -79,19 +103,22 @@ class Match:
 
     def bot_move(self):
         seat = self.state.to_move()
-        # Seeded from the match seed and the move number, so a resumed match
-        # makes the same choices as one that never stopped.
-        self.rng.seed(self.seed ^ (7919 * (len(self.moves) + 1)))
-        return self.bots.choose(self.state.view(seat), self.seats[seat], self.rng)
+        rng = seed_bot(self.rng, self.seed, len(self.moves))
+        return self.bots.choose(self.state.view(seat), self.seats[seat], rng)
 
     def record(self):
-        return {
+        rec = {
             "game": self.game_id,
             "options": self.options,
             "seed": self.seed,
             "seats": self.seats,
             "moves": self.moves,
         }
+        if max(self.hints):
+            # Only once a hint was taken: an older firmware ignores the field,
+            # and a save without it is byte for byte what it always was.
+            rec["hints"] = self.hints
+        return rec
 
     def close(self):
         # Ends the match for good, with no hold on the game's modules (the app

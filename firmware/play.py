@@ -8,6 +8,7 @@ from firmware import scores, tables, ui
 from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
+HOLD_MS = const(600)  # B held this long on a table opens the look back (firmware/aids/lookback.py)
 NONE = const(0)
 DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
@@ -28,9 +29,10 @@ class GameScreen(ui.Screen):
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
-        self._changed()
+        self.b_at = None  # when B went down: a tap on release, a hold looks back
+        self.changed()
 
-    def _changed(self):
+    def changed(self):
         # Everything tick() needs, worked out once per move, not per frame.
         st = self.match.state
         self.end = NONE
@@ -51,12 +53,23 @@ class GameScreen(ui.Screen):
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
-        self._changed()
+        self.changed()
 
     def busy(self):
-        return self.pending >= 0 or (self.bot or self.end != NONE) and not self.table.holding()
+        return self.pending >= 0 or self.b_at is not None or (self.bot or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        if self.b_at is not None:
+            # B: held, the look back; let go sooner, a tap (the buttons queue
+            # the press when B goes down, so it is told here, not in on_button).
+            if self.app.buttons.is_down(ui.B):
+                if self.app.clock.ticks_diff(now, self.b_at) >= HOLD_MS:
+                    self.b_at = None
+                    self.look_back()
+                return
+            self.b_at = None
+            self._tap_b()
+            return
         if self.pending >= 0:
             if not self.dirty:  # shown: now the wait
                 self._pended()
@@ -94,13 +107,13 @@ class GameScreen(ui.Screen):
     def on_button(self, b):
         if self.pending >= 0:
             self._pended()  # a press comes after the move it follows
+        if self.b_at is not None:
+            return  # B is held: other presses mean nothing meanwhile
         if b == ui.B:
-            # A table that takes a play in steps (Habitual Joker: a card, then
-            # its target) goes back a step first; from the first, the menu.
-            if self.end == NONE and not self.bot and self.who == self.viewer and self.table.back():
-                self.dirty = True
+            if self.app.buttons.is_down(ui.B):
+                self.b_at = self.app.now  # held or let go: tick() tells
             else:
-                self.app.push(Pause(self.app))
+                self._tap_b()  # already let go (or a press a script sent)
         elif self.table.holding():
             if b == ui.A:
                 self.table.release()
@@ -113,13 +126,35 @@ class GameScreen(ui.Screen):
             # (Presses before the hand-off is up, in the frame that started
             # the match say, are the last player's: dropped.)
             m = self.table.on_button(b)
-            if m >= 0 and self.table.slow(m):
-                self.pending = m
-                self.dirty = True
-            elif m >= 0:
-                self.play(m)
+            if m >= 0:
+                self.choose(m)
             else:
                 self.dirty = True
+
+    def choose(self, m):
+        # The person's move: a slow one (a search) once the frame saying so is shown.
+        if self.table.slow(m):
+            self.pending = m
+            self.dirty = True
+        else:
+            self.play(m)
+
+    def _tap_b(self):
+        # A table that takes a play in steps (Habitual Joker: a card, then
+        # its target) goes back a step first; from the first, the menu.
+        if self.my_turn() and self.table.back():
+            self.dirty = True
+        else:
+            self.app.push(Pause(self.app, self))
+
+    def my_turn(self):
+        # The person at the table is to move and has the device.
+        return self.end == NONE and not self.bot and self.who == self.viewer and (self.handed or not self.hidden)
+
+    def look_back(self):
+        from firmware.aids.lookback import LookBack
+
+        self.app.push(LookBack(self.app, self.match, self.viewer))
 
     def draw(self, fb):
         self.table.draw(fb)
@@ -158,37 +193,60 @@ class Handoff(ui.Screen):
             self.app.push(Pause(self.app))
 
 
+AIDS = ("firmware.aids.takeback", "firmware.aids")  # the pause menu's aids, loaded while it is open over a table
+
+
 class Pause(ui.Menu):
+    # Over the table (game: the game screen) it offers the aids that fit the
+    # moment and says how to look back (firmware/aids/takeback.py lines(),
+    # title(), chosen(): loaded while the menu is open, so a match holds none).
     overlay = True
 
-    def __init__(self, app):
-        ui.Menu.__init__(self, app, "Paused", ["Resume", "Rules", "Scores", "Quit match"])
+    def __init__(self, app, game=None):
+        items = ["Resume"]
+        self.game = game
+        if game is not None:
+            from firmware.aids import takeback
+
+            self.aid = takeback
+            self.transient = AIDS
+            items += takeback.lines(app, game)
+        ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        if self.game is not None:
+            self.aid.title(self, fb)
 
     def select(self, i):
         m = self.app.match
-        if i == 0:
+        t = self.items[i]
+        if t == "Resume":
             self.app.pop()
-        elif i == 1:
+        elif t == "Rules":
             from firmware.rules import Rules
 
             self.app.push(Rules(self.app, m.game_id, m.title()))
-        elif i == 2:
+        elif t == "Scores":
             game = self.app.stack[0]  # the game screen, under this menu
             sheet = game.table.sheet(self.app)
             self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
+        elif t == "Quit match":
+            self.app.replace(QuitConfirm(self.app, self))
         else:
-            self.app.replace(QuitConfirm(self.app))
+            self.aid.chosen(self.app, self.game, t)
 
 
 class QuitConfirm(ui.Dialog):
-    def __init__(self, app):
+    def __init__(self, app, menu):
         ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+        self.menu = menu  # the pause menu it came from, back on B
 
     def yes(self):
         self.app.quit_match()
 
     def no(self):
-        self.app.replace(Pause(self.app))
+        self.app.replace(self.menu)
 
 
 def verdict(scores, names):
@@ -213,8 +271,9 @@ def result_page(fb, title, top, rows, standings, y, hint):
     for r in rows:
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
-    standings.draw(fb, y)
+    y = standings.draw(fb, y)
     ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
+    return y
 
 
 class EndScreen(ui.Screen):
@@ -266,9 +325,16 @@ class MatchEnd(EndScreen):
         EndScreen.__init__(self, app, match, table)
         self.verdict = verdict(self.standings.scores, self.standings.names)
         self.setup = (match.game_id, match.options, match.seats)
+        # The hints each seat took (firmware/aids/hint.py), when any: a row under
+        # the scores, for which the round's result keeps one line.
+        self.hints = match.hints if max(match.hints) else None
 
     def draw(self, fb):
-        result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, "A: again  B: title")
+        h = self.hints
+        rows = self.rows if h is None else self.rows[:1]
+        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, "A: again  B: title")
+        if h is not None:
+            scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
         if b == ui.A:

@@ -37,7 +37,7 @@ def replay(root, rec):
         lo, hi = game.INFO.seats
         if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
             raise ValueError("seats %r" % (seats,))
-        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"])
+        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"], rec.get("hints"))
     except ValueError as e:
         raise SaveError("does not replay", str(e))
 
@@ -80,6 +80,9 @@ def _checked(rec):
         raise SaveError("wrong seats", repr(rec["seats"])[:40])
     if not ints(rec["moves"], 0, 255, saves.MAX_MOVES):
         raise SaveError("wrong moves", repr(rec["moves"])[:40])
+    # The hints each seat took: a field saves have once a hint was asked for.
+    if "hints" in rec and not (ints(rec["hints"], 0, saves.MAX_MOVES, MAX_SEATS) and len(rec["hints"]) == len(rec["seats"])):
+        raise SaveError("wrong hints", repr(rec["hints"])[:40])
     return rec
 
 

@@ -14,6 +14,7 @@ H = const(64)
 SMALL = const(0)
 NORMAL = const(1)
 ROW = const(9)  # menu row pitch: an 8 px NORMAL cell plus a line for the highlight
+OVERLAY_ROWS = const(5)  # lines a framed menu shows (the pause menu) within the panel's height
 RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -110,8 +111,11 @@ def glyphs(s):
 
 def box(fb, x, y, w, h):
     # A framed panel for dialogs drawn over another screen; the band it sits
-    # in is cleared edge to edge so no cut-off scraps show beside it.
-    fb.fill_rect(0, y - 2, W, h + 4, 0)
+    # in is cleared edge to edge so no cut-off scraps show beside it (to the
+    # panel's edge when that is a few rows away: the pause menu at its tallest).
+    top = y - 2 if y > 4 else 0
+    bottom = y + h + 2 if y + h < H - 4 else H
+    fb.fill_rect(0, top, W, bottom - top, 0)
     fb.rect(x, y, w, h, 1)
 
 
@@ -129,17 +133,19 @@ class Menu(Screen):
 
     def draw(self, fb):
         if self.overlay:
-            x, y, w = 4, (H - (len(self.items) + 1) * ROW - 4) // 2, W - 8
-            box(fb, x, y, w, (len(self.items) + 1) * ROW + 4)
+            n = min(len(self.items), OVERLAY_ROWS)  # more scroll, as a full-screen menu's
+            x, y, w = 4, (H - (n + 1) * ROW - 4) // 2, W - 8
+            box(fb, x, y, w, (n + 1) * ROW + 4)
             fb.fill_rect(x, y, w, ROW + 1, 1)
             centre(fb, self.title, y + 1, 0)
+            top = y + 1
             x += 1
             y += ROW + 2
-            n = len(self.items)
             w -= 2
         else:
             header(fb, self.title)
             x, y, w = 0, ROW + 1, W
+            top = 1
             n = (H - ROW - 1 - (7 if self.footer else 0)) // ROW
         if self.cur < self.top:
             self.top = self.cur
@@ -153,9 +159,9 @@ class Menu(Screen):
         # More lines above or below: arrows at the right end of the title bar
         # (a line may be as wide as the screen).
         if self.top > 0:
-            font.text(fb, font.UP, W - 13, 1, 0, NORMAL)
+            font.text(fb, font.UP, x + w - 13, top, 0, NORMAL)
         if self.top + n < len(self.items):
-            font.text(fb, font.DOWN, W - 7, 1, 0, NORMAL)
+            font.text(fb, font.DOWN, x + w - 7, top, 0, NORMAL)
         if self.footer:
             centre(fb, self.footer, H - 6, 1, SMALL)
 

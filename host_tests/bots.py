@@ -34,7 +34,7 @@ def rotated_share(job):
     # the seat goes round on the same deals. -> that seat's share of the
     # match's win (a shared win split).
     from engine import registry
-    from engine.rng import Rng
+    from engine.rng import Rng, seed_bot
 
     game_id, seats, i, mine, theirs = job
     game = registry.load(game_id)
@@ -42,14 +42,17 @@ def rotated_share(job):
     me = i % seats
     seed = i // seats
     s = game.new_game(seed, game.INFO.setup({}, seats), seats)
-    rngs = [Rng(seed, q + 1) for q in range(seats)]
+    rng = Rng(seed)
+    made = 0
     while not s.is_over():
         p = s.to_move()
         level, budget = mine if p == me else theirs
+        seed_bot(rng, seed, made)  # as the device and selfplay seed bots
         if budget is None:
-            s.apply(bots.choose(s.view(p), level, rngs[p]))
+            s.apply(bots.choose(s.view(p), level, rng))
         else:
-            s.apply(bots.choose(s.view(p), level, rngs[p], budget))
+            s.apply(bots.choose(s.view(p), level, rng, budget))
+        made += 1
     pts = s.scores()
     return 1.0 / pts.count(max(pts)) if pts[me] == max(pts) else 0.0
 

@@ -37,11 +37,13 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     for pkg in ("engine", "firmware"):
         for path in glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
-            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY:
+            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY + build.TEMPLATE:
                 want.add(rel[:-3] + ".mpy")
     for path in glob.glob(os.path.join(ROOT, "seeds", "*.md")):
-        want.add("seeds/" + os.path.basename(path))
+        if "seeds/" + os.path.basename(path) not in build.TEMPLATE:
+            want.add("seeds/" + os.path.basename(path))
     assert files == sorted(want)
+    assert "engine/games/template.mpy" not in files  # the template game stays off the board (README, Adding a game)
     assert "engine/__init__.mpy" in files and "engine/games/doublejoker.mpy" in files
     assert not [f for f in files if f.startswith(("tools/", "host_tests/")) or f.endswith(".pyc")]
     with open(os.path.join(out, "main.py"), "rb") as f:
@@ -97,7 +99,7 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
         "    mod = registry.load(gid)\n"
         "    assert mod.__file__.endswith('.mpy'), mod.__file__\n"
         "    state, moves = play.play_match(gid, 7, {}, [0] * mod.INFO.seats[1])\n"
-        "    print(play.record_line(gid, {}, 7, moves, state))\n"
+        "    print(play.record_line(gid, {}, 7, [0] * mod.INFO.seats[1], moves, state))\n"
     )
     rc, got = micropython.run([str(driver)], root=out)
     assert rc == 0
@@ -105,7 +107,7 @@ def test_compiled_engine_plays_like_the_source(tmp_path):
     for gid in registry.ids():
         seats = registry.load(gid).INFO.seats[1]
         state, moves = play.play_match(gid, 7, {}, [0] * seats)
-        want.append(play.record_line(gid, {}, 7, moves, state))
+        want.append(play.record_line(gid, {}, 7, [0] * seats, moves, state))
     assert got.splitlines() == want
 
 

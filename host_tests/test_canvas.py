@@ -85,17 +85,17 @@ def test_blit_with_key_and_palette_matches_framebuf():
 def test_font_text_through_the_canvas():
     # Text drawn as on CircuitPython (the font's strips are canvases there too)
     # is text drawn through framebuf.
-    strips, inverse = font._STRIPS, font._INVERSE
+    strips, inverse = font.STRIPS, font.INVERSE
     try:
         _font_text()
     finally:
-        font._STRIPS, font._INVERSE = strips, inverse
+        font.STRIPS, font.INVERSE = strips, inverse
 
 
 def _font_text():
     a, fa, b, fb = pair()
-    native = (font._STRIPS, font._INVERSE)
-    own = (tuple([(w, canvas.FrameBuffer(font._STRIP, w, 8)) for w, _ in font._STRIPS]),
+    native = (font.STRIPS, font.INVERSE)
+    own = (tuple([(w, canvas.FrameBuffer(font.STRIP, w, 8)) for w, _ in font.STRIPS]),
            canvas.FrameBuffer(bytearray(b"\x01\x00"), 2, 1))
     rng = Rng(9)
     for i in range(40):
@@ -108,8 +108,8 @@ def _font_text():
         if rng.below(4) == 0:
             fa.fill_rect(x, y, 60, 9, 1 - c)
             fb.fill_rect(x, y, 60, 9, 1 - c)
-        font._STRIPS, font._INVERSE = native
+        font.STRIPS, font.INVERSE = native
         end = font.text(fa, s, x, y, c, size)
-        font._STRIPS, font._INVERSE = own
+        font.STRIPS, font.INVERSE = own
         assert font.text(fb, s, x, y, c, size) == end
         assert a == b, (s, x, y, c, size)

@@ -114,6 +114,9 @@ def test_codec_round_trips_any_score():
         got, at = codec.get_int(out, at)
         assert got == v
     assert at == len(out)
+    rows = bytearray(b"x")
+    codec.put_ints(rows, [values[:4], [], values], codec.put_ints)  # a match's points per round
+    assert codec.get_ints(rows, 1, codec.get_ints) == ([values[:4], [], values], len(rows))
     one = bytearray()
     codec.put_int(one, 63)
     codec.put_int(one, -64)

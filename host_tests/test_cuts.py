@@ -116,7 +116,7 @@ def bot_match(root, game_id, seed, moves):
     # A real match of bots only (its saves are real saves), `moves` moves in.
     m = Match(root, game_id, {}, [0] * registry.load(game_id).INFO.seats[0], seed)
     for _ in range(moves):
-        m._apply(m.bot_move())
+        m.step(m.bot_move())
     return m
 
 
@@ -126,7 +126,7 @@ def check_game(monkeypatch, root, renames_over, game_id, with_old):
     saves.delete(root)
     if with_old:
         saves.write(root, m.record())
-    m._apply(m.bot_move())
+    m.step(m.bot_move())
     new = bytes(m.moves)
 
     def outcome():

@@ -26,13 +26,13 @@ def position(hands, trump, leader=0, bids=(1, 1, 1, 1)):
     for q in range(4):
         for c in cards(hands[q]):
             if c >= G.JOKER:
-                s.jk[q] += 1
+                s.jokers_held[q] += 1
             else:
-                s.hm[4 * q + G.SUIT[c]] |= 1 << G.RANK[c]
+                s.held[4 * q + G.SUIT[c]] |= 1 << G.RANK[c]
         s.bids[q] = bids[q]
     s.sheet = bytes(4 * s.d)  # the deals before: everybody bid 0 and took 0
-    s._score()
-    s._ph = G.PLAYING
+    s.score_sheet()
+    s.ph = G.PLAYING
     s.turn = s.lead = leader
     return s
 
@@ -349,7 +349,7 @@ def sheet_state(rows, nines=True):
         for q in range(4):
             out.append(bids[q] << 4 | took[q])
     s.sheet = bytes(out)
-    s._score()
+    s.score_sheet()
     return s
 
 
@@ -404,7 +404,7 @@ def test_phases_of_the_long_match_gj19():
 
 def test_the_highest_total_wins_ties_share_gj21():
     s = sheet_state([((0, 0, 1, 1), (0, 0, 0, 2))] * 3 + [((0, 0, 1, 1), (0, 0, 1, 2))])
-    s._ph = G.OVER
+    s.ph = G.OVER
     assert s.scores() == [250, 250, -800, 80] and s.winner() == -1
     for seed in range(2):
         m = play_random(seed, {"deals": "Nines only"})
@@ -465,13 +465,13 @@ def check_move(s, rng):
         seen = []
         for q in range(4):
             seen += [c for c in s.hand(q) if c < G.JOKER]
-            assert s.hand_size(q) == n - sum(s.taken) - (1 if (q - s.lead) % 4 < s.tn else 0)
+            assert s.hand_size(q) == n - sum(s.taken) - (1 if (q - s.lead) % 4 < s.in_trick else 0)
         for suit in range(4):
             seen += [9 * suit + r for r in range(9) if s.out(suit) >> r & 1]  # played or turned
         assert len(seen) == len(set(seen))
         jokers = s.jokers(0) + s.jokers(1) + s.jokers(2) + s.jokers(3) + s.jokers_out()
         assert len(seen) + jokers == (36 if n == 9 else 4 * n + 1)
-        if s.tn == 0 and s.d % 3 == 0:
+        if s.in_trick == 0 and s.d % 3 == 0:
             # GJ-22: the view of the seat to move, and any world sampled from it,
             # agree with what it knows; the true hands respect every ban.
             p = s.to_move()
@@ -522,7 +522,7 @@ def test_a_copy_is_its_own_and_copying_allocates_nothing():
     # MicroPython, leaves no garbage.
     s = G.new_game(3, {"deals": "Nines only"})
     rng = Rng(3)
-    while s.d < 1 or s.tn == 0:  # into the second deal, a trick under way
+    while s.d < 1 or s.in_trick == 0:  # into the second deal, a trick under way
         moves = s.legal_moves()
         s.apply(moves[rng.below(len(moves))])
     e = s.encode()

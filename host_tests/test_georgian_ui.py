@@ -209,7 +209,7 @@ def reach(dev, g, want):
 def test_joker_second_step_and_back(tmp_path):
     dev = new_device(tmp_path / "joker", 9, bot_delay=60)
     g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"], "Nines only")
-    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
     t = g.table
     n = len(g.match.moves)
     steer(dev, t.cards, G.JOKER)
@@ -241,7 +241,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
     dev = new_device(tmp_path / "keys", 9, bot_delay=60)
     g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"], "Nines only")
     t = g.table
-    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.tn == 0)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.jokers(0) and st.in_trick == 0)
     steer(dev, t.cards, G.JOKER)
     press(dev, A)
     assert t.mode == table.JOKER and "\x12high \x13low" in t._message()
@@ -256,7 +256,7 @@ def test_joker_high_and_low_on_the_keys_shown(tmp_path):
     press(dev, DOWN)
     press(dev, A)
     assert g.match.moves[-1] == G.joker_lead(3, 1)
-    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.tn > 0 and G.JOKER_HI in t.legal)
+    reach(dev, g, lambda st, t: t.mode == table.CARDS and st.in_trick > 0 and G.JOKER_HI in t.legal)
     steer(dev, t.cards, G.JOKER)
     press(dev, A)
     assert t.mode == table.JOKER
@@ -302,15 +302,15 @@ def test_other_hands_are_never_drawn_gj22(tmp_path):
     # Two positions that differ only in the other hands draw the same frame.
     for d in (4, 8):
         m = match_at(tmp_path, "georgian", [PERSON, PERSON, 0, 0],
-                     lambda s: s.d == d and s.phase() == G.PLAYING and s.tn == 1)
+                     lambda s: s.d == d and s.phase() == G.PLAYING and s.in_trick == 1)
         st = m.state
         viewer = st.to_move()
         a = frame_of(m, viewer, table)
         x = (viewer + 1) % 4  # the two seats still to play: hands of the same size
         y = (viewer + 2) % 4
         for s in range(4):
-            st.hm[4 * x + s], st.hm[4 * y + s] = st.hm[4 * y + s], st.hm[4 * x + s]
-        st.jk[x], st.jk[y] = st.jk[y], st.jk[x]
+            st.held[4 * x + s], st.held[4 * y + s] = st.held[4 * y + s], st.held[4 * x + s]
+        st.jokers_held[x], st.jokers_held[y] = st.jokers_held[y], st.jokers_held[x]
         assert frame_of(m, viewer, table) == a
         own = frame_of(m, x, table)
         assert own != a
@@ -320,7 +320,7 @@ def test_resume_mid_deal(tmp_path):
     root = tmp_path / "resume"
     dev = new_device(root, 12, bot_delay=60)
     g = start(dev, ["Person", "Bot Medium", "Bot Hard", "Bot Medium"])
-    reach(dev, g, lambda st, t: st.deals_done() == 3 and t.mode == table.CARDS and st.tn > 0)
+    reach(dev, g, lambda st, t: st.deals_done() == 3 and t.mode == table.CARDS and st.in_trick > 0)
     want = g.match.state.encode()
     moves = list(g.match.moves)
     dev, g = resume(root, "Georgian Joker")

@@ -22,10 +22,10 @@ def position(hands, spares, stacks, turn=0, store="", pts=(0, 0)):
     left = 0
     for seat in (0, 1):
         for c in cards(hands[seat]):
-            s.hw[2 * seat + H.W[c]] |= H.B[c]
+            s.hand_words[2 * seat + H.W[c]] |= H.B[c]
             left += c < H.JOKER
         for c in cards(spares[seat]):
-            s.sw[2 * seat + H.W[c]] |= H.B[c]
+            s.spare_words[2 * seat + H.W[c]] |= H.B[c]
             left += c < H.JOKER
     for k in range(8):
         pile = cards(stacks[k])

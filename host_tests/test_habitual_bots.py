@@ -8,7 +8,6 @@ from engine.ai import habitual as A
 from engine.ai import sampling
 from engine.games import habitual as H
 from engine.rng import Rng
-from engine.state import CONTINUE
 from host_tests.bots import RANDOM, deal_over, play
 
 
@@ -40,37 +39,6 @@ def score(w, t, l):
     n = w + t + l
     p = (w + 0.5 * t) / n
     return p, 1.96 * math.sqrt(p * (1 - p) / n)
-
-
-def test_bots_play_legal_moves_from_views_only():
-    for seed in range(3):
-        s = H.new_game(seed, {"deals": 3})
-        rng = Rng(seed)
-        while not s.is_over():
-            p = s.to_move()
-            v = s.view(p)
-            for level in range(len(A.LEVELS)):
-                assert A.choose(v, level, Rng(7), 96) in s.legal_moves()
-            s.apply(A.choose(v, seed % 2, rng, 96))
-
-
-def test_bots_are_deterministic_for_a_seed():
-    s = H.new_game(11)
-    for _ in range(6):
-        v = s.view(s.to_move())
-        for level in range(len(A.LEVELS)):
-            assert A.choose(v, level, Rng(3)) == A.choose(v.clone(), level, Rng(3))
-        s.apply(A.choose(v, 1, Rng(5)))
-
-
-def test_continue_is_returned_between_deals():
-    s = H.new_game(2, {"deals": 3})
-    rng = Rng(4)
-    while not s.deal_over():
-        moves = s.legal_moves()
-        s.apply(moves[rng.below(len(moves))])
-    v = s.view(s.to_move())
-    assert A.choose(v, 0, rng) == CONTINUE and A.choose(v, 1, rng) == CONTINUE
 
 
 def test_determinize_deals_exactly_the_unseen_cards():

@@ -319,14 +319,14 @@ def test_blocks_look_different(tmp_path):
 def test_only_the_cursor_inverts_a_stack(tmp_path):
     # Issue 21: a target under the cursor is the one inverted stack.
     m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and s.to_move() == 0 and s.phase() == hj.TURNS
-                   and any([hj.target_of(mv) != hj.SPARES for mv in s.legal_moves()]))
+                   and any([hj.target_of(legal_list) != hj.SPARES for legal_list in s.legal_moves()]))
     t = table.Table(m)
     t.refresh(0)
     for c in [s[2] for s in t.cards.spots]:
         t._to_targets(c)
         for k in range(len(t.targets.spots)):
             t.targets.i = k
-            y, x, mv = t.targets.spots[k]
+            y, x, legal_list = t.targets.spots[k]
             if x not in table.STACK_X:
                 continue  # the free spares slot
             buf, fb = blank()

@@ -23,11 +23,11 @@ def arrange(s, seat, hands):
     # seat holding one of the cards gets one the seat gives up instead.
     hs = s.hs
     want = []
-    grp = []
+    group_of = []
     for g in range(3):
         for c in cards(hands[g]):
             want.append(c)
-            grp.append(g)
+            group_of.append(g)
     assert len(want) == hs
     spare = [c for c in s.cards(seat) if c not in want]
     for i in range(len(s.hand)):
@@ -36,13 +36,13 @@ def arrange(s, seat, hands):
     for q in range(s.n):
         at = q * hs
         if q == seat:
-            pairs = [(want[i], grp[i]) for i in range(hs)]
+            pairs = [(want[i], group_of[i]) for i in range(hs)]
         else:
-            pairs = [(s.hand[at + i], s.grp[at + i]) for i in range(hs)]
+            pairs = [(s.hand[at + i], s.group_of[at + i]) for i in range(hs)]
         pairs.sort(key=lambda x: J.sort_key(x[0]))
         for i in range(hs):
             s.hand[at + i] = pairs[i][0]
-            s.grp[at + i] = pairs[i][1]
+            s.group_of[at + i] = pairs[i][1]
     s.known = False
     return s
 
@@ -240,6 +240,9 @@ def test_the_best_hand_takes_every_bet_and_a_tie_takes_back_its_own():
     assert s.hand_winners(0) == [0, 1] and s.hand_winners(1) == [1] and s.hand_winners(2) == [2]
     # Seat 0: its own 4 back; seat 1: its 2 back, 1 + 3 + 2 on hand 2; seat 2: 0 + 1 + 2.
     assert s.history() == [[4, 8, 3]] and s.scores() == [4, 8, 3]
+    # The table's running totals ask the same: hand by hand.
+    assert [s.hand_gains(h) for h in range(3)] == [[4, 2, 0], [0, 6, 0], [0, 0, 3]]
+    assert [J.taker(q, 0b011) for q in range(3)] == [0, 1, -1] and [J.taker(q, 0b100) for q in range(3)] == [2] * 3
     out = [list(s.betting_cards(q)).count(J.OUT) for q in range(3)]
     assert out == [0, 0, 1]
     assert s.result_text() == "Hand 1 P1 P2 tie, 2 P2, 3 P3"
@@ -253,7 +256,7 @@ def test_the_best_hand_takes_every_bet_and_a_tie_takes_back_its_own():
 def test_bets_only_with_a_playable_arrangement_and_continue_between_deals():
     s = J.new_game(2, {}, 2)
     before = s.encode()
-    assert raises(ValueError, s.apply, CONTINUE) == "the deal is still being arranged"
+    assert raises(ValueError, s.apply, CONTINUE) == "the deal is still being played"
     assert raises(ValueError, s.apply, 250) == "no such move"
     assert s.encode() == before
     s.apply(J.AUTO)
@@ -275,16 +278,16 @@ def check_invariants(s, staked):
     for q in range(n):
         sizes = [list(s.groups(q)).count(g) for g in range(3)]
         assert sizes == ([5, 5, 5] if s.hs == 15 else [5, 5, 3])
-        bs = s.betting_cards(q)
+        bet_state = s.betting_cards(q)
         total = 0
         for k in range(9):
-            assert bs[k] in (J.FREE, J.STAKED, J.OUT) or J.WON <= bs[k] < J.WON + n
-            if bs[k] >= J.WON:
-                won[bs[k] - J.WON] += J.BETS[k]
+            assert bet_state[k] in (J.FREE, J.STAKED, J.OUT) or J.WON <= bet_state[k] < J.WON + n
+            if bet_state[k] >= J.WON:
+                won[bet_state[k] - J.WON] += J.BETS[k]
             total += J.BETS[k]
         assert total == 18
-        assert list(bs).count(J.STAKED) == (3 if q in staked else 0)
-        assert list(bs).count(J.FREE) == 9 - 3 * (s.deal_no - 1) - (3 if q in staked else 0) - (
+        assert list(bet_state).count(J.STAKED) == (3 if q in staked else 0)
+        assert list(bet_state).count(J.FREE) == 9 - 3 * (s.deal_no - 1) - (3 if q in staked else 0) - (
             3 if s.phase() != J.ARRANGE else 0)
     assert won == s.scores() and max(won) <= 18 * n
     assert sum([sum(h) for h in s.history()]) == sum(won)
@@ -357,14 +360,14 @@ def test_the_arrangers_tables_value_every_subset_as_the_evaluator():
     for held in deals:
         hs = len(held)
         for r in (-1, 2, 5, 12) if held[1] >= J.RED_JOKER else (-1,):
-            R._table(held, r, r >= 0, 1 if hs == 15 else 3)
+            R.tabulate(held, r, r >= 0, 1 if hs == 15 else 3)
             order = sorted(range(1, R._NL[0] + 1), key=lambda j: R._STR[j])
             assert [R._TR[j] for j in order] == list(range(1, len(order) + 1))  # orders follow strengths
             for size, table in ((5, R._S5), (3, R._S3)) if hs == 13 else ((5, R._S5),):
-                for i in range(R._binom(hs, size)):
-                    m = R._unrank(i, size, hs)
+                for i in range(R.binom(hs, size)):
+                    m = R.unrank(i, size, hs)
                     v = J.value([held[x] for x in range(hs) if m >> x & 1], r)
                     if v < 0:
                         assert table[i] == R.INVALID, (list(held), m, r)
                     else:
-                        assert R._STR[table[i]] == J.strength(v), (list(held), m, r)
+                        assert R._STR[table[i]] == poker.strength(v), (list(held), m, r)

@@ -7,7 +7,7 @@
 import math
 import sys
 
-from engine import arrange
+from engine import arrange, poker
 from engine.ai import jokerpoker as A
 from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
@@ -50,18 +50,6 @@ def duel(a, b, seats, matches, first=0):
 def ahead_of(pts, me):
     # Seat me's points ahead of the others' mean.
     return pts[me] - (sum(pts) - pts[me]) / (len(pts) - 1)
-
-
-def test_bots_play_legal_moves_from_views_only():
-    for n in (2, 3, 4):
-        s = J.new_game(n, {}, n)
-        rng = Rng(n)
-        while not s.is_over():
-            p = s.to_move()
-            v = s.view(p)
-            for level in range(len(A.LEVELS)):
-                assert A.choose(v, level, Rng(7)) in s.legal_moves()
-            s.apply(A.choose(v, (s.deal_no + p) % 2, rng))
 
 
 def test_a_plan_depends_on_the_view_only():
@@ -157,13 +145,13 @@ def test_hard_climbs_again_leaning_on_each_hand():
     moved = 0
     for n in (2, 4):
         hs = 15 if n < 4 else 13
-        w = J._worths(hs, n - 1)
+        w = poker.worths(hs, n - 1)
         for seed in range(12):
             cards = J.new_game(seed, {}, n).cards(0)
             if cards[1] >= J.RED_JOKER:
                 continue  # the tables end at one Joker rank
             best = arrange.propose(cards, n)  # (its own: the app drops engine.arrange after a move)
-            plain = bytes(arrange._W)
+            plain = bytes(arrange.WORTH)
             for lean in range(3):
                 more = [best]
                 arrange.reclimb(best, lean, more)
@@ -172,11 +160,11 @@ def test_hard_climbs_again_leaning_on_each_hand():
                     assert sorted([list(g).count(x) for x in range(3)]) == sorted([5, 5, hs - 10])
                     v = J.group_values(cards, g, -1, [0, 0, 0])
                     order = J.positions(v, hs)
-                    worths.append(sum([w[h * J.NCLASS + J.strength(v[order[h]])] * (2 if h == lean else 1)
+                    worths.append(sum([w[h * poker.NCLASS + poker.strength(v[order[h]])] * (2 if h == lean else 1)
                                        for h in range(3)]))
                 assert worths[-1] >= worths[0]
                 moved += len(more) > 1
-            assert bytes(arrange._W) == plain
+            assert bytes(arrange.WORTH) == plain
     assert moved >= 3, moved
 
 

@@ -45,7 +45,7 @@ def test_habitual_hard_beats_medium_by_the_target():
     # Issue 25 item 3: Habitual Joker's Hard at least 0.72 against Medium
     # (README, Bots: 800 matches). On the first HARD_MATCHES of those deals
     # the interval's lower end clears the rung's target for two seats (the
-    # Hard of before, random playouts, fell short of it here: 0.648 [0.586, 0.706]).
+    # Hard of before, random playouts, falls short of it here: 0.669 [0.607, 0.725]).
     won, lo, hi = rung("habitual", 2, HARD_MATCHES, HARD)
     print("habitual, 2 seats: Hard against Medium %.3f [%.3f, %.3f] of %d" % (won, lo, hi, HARD_MATCHES))
     assert lo > TARGET[2], (won, lo)

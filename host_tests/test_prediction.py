@@ -310,9 +310,9 @@ def test_last_card_award_order_pr10():
     ]
     for last, preds, seat, why in cases:
         s = last_card_deal(3, last, preds, misses=True)
-        aw = s.last_award()
-        assert aw[0] == seat and aw[1] == why and aw[4] == sc(last), (last, preds, aw)
-        assert s.deal_points()[seat] >= aw[3]
+        award_log = s.last_award()
+        assert award_log[0] == seat and award_log[1] == why and award_log[4] == sc(last), (last, preds, award_log)
+        assert s.deal_points()[seat] >= award_log[3]
 
 
 def missing_deal(hit_at):
@@ -344,27 +344,27 @@ def missing_deal(hit_at):
 
 def test_last_card_nobody_near_goes_to_the_last_scorecard_pr10():
     s, scorer = missing_deal(4)
-    aw = s.last_award()
-    assert aw[:2] == (scorer, P.BY_LAST)
+    award_log = s.last_award()
+    assert award_log[:2] == (scorer, P.BY_LAST)
     assert sum(s.deal_points()) == 188 and s.deal_points()[scorer] == 188
 
 
 def test_nobody_won_a_scorecard_pile_goes_to_the_next_in_turn_pr10():
     s, _ = missing_deal(-1)
     last = s.last_turn()[0]
-    aw = s.last_award()
-    assert aw[:3] == ((last + 1) % 2, P.BY_TURN, 30)
-    assert s.deal_points()[aw[0]] == 188
-    assert s.result_text() == "Last card Jk: P%d +30 cards (188 pts), next in turn" % (aw[0] + 1)
-    assert s.result_text(aw[0]) == "Last card Jk: You +30 cards (188 pts), next in turn"
+    award_log = s.last_award()
+    assert award_log[:3] == ((last + 1) % 2, P.BY_TURN, 30)
+    assert s.deal_points()[award_log[0]] == 188
+    assert s.result_text() == "Last card Jk: P%d +30 cards (188 pts), next in turn" % (award_log[0] + 1)
+    assert s.result_text(award_log[0]) == "Last card Jk: You +30 cards (188 pts), next in turn"
 
 
 def test_bonus_when_the_pile_is_empty_pr11():
     s = last_card_deal(2, "Kd", "Ah Kd")
-    aw = s.last_award()
-    assert s.pile_left() == 0 and aw[2] == 0 and aw[3] == 10
+    award_log = s.last_award()
+    assert s.pile_left() == 0 and award_log[2] == 0 and award_log[3] == 10
     kd = [q for q in range(2) if s.prediction(q) == sc("Kd")][0]
-    assert aw[0] == kd and aw[1] == 4
+    assert award_log[0] == kd and award_log[1] == 4
     assert sum(s.deal_points()) == 198 and s.history()[0] == s.deal_points()
     assert s.result_text() == "Last card Kd: P%d +10 bonus, predicted it" % (kd + 1)
 
@@ -394,8 +394,8 @@ def test_whole_random_matches_pr12_pr13():
                 check(s)
                 if s.deal_over():
                     # PR-12: 188 points of scorecards, 198 with the bonus.
-                    aw = s.last_award()
-                    bonus = 10 if aw[2] == 0 else 0
+                    award_log = s.last_award()
+                    bonus = 10 if award_log[2] == 0 else 0
                     assert sum(s.deal_points()) == 188 + bonus
                     assert s.pile_taken() == 30
                     deals.append(s.deal_points())
@@ -422,7 +422,7 @@ def test_match_goes_on_until_a_round_reaches_173_pr13():
         s.apply(moves[rng.below(len(moves))])
     assert s.phase() == P.BETWEEN and s.deal_no == 1  # half a round
     s.apply(CONTINUE)
-    s.tot = [-100, -100]  # as if deal 1 had gone badly for both
+    s.totals = [-100, -100]  # as if deal 1 had gone badly for both
     while not s.deal_over():
         moves = s.legal_moves()
         s.apply(moves[rng.below(len(moves))])
@@ -435,7 +435,7 @@ def test_match_goes_on_until_a_round_reaches_173_pr13():
 def test_tied_match_is_shared_pr13():
     s = P.new_game(3, {}, 2)
     play_random(s, Rng(1), False)
-    s.tot = [180, 180]
+    s.totals = [180, 180]
     assert s.winner() == -1
 
 
@@ -449,7 +449,7 @@ def test_views_hide_only_the_face_down_cards_pr14():
         assert [v.grid[p] for p in range(1, 25)] == [P.UNKNOWN] * 24
         assert v.legal_moves() == s.legal_moves() and v.odds() == s.odds()
         assert v.deal_points() == s.deal_points() and v.prediction(2) == s.prediction(2)
-        assert v.rs == b"\0\0\0\1"
+        assert v.rng_state == b"\0\0\0\1"
         # The same for every seat but the seat it is for.
         assert v.encode()[12:] == views[0].encode()[12:]
     assert raises(ValueError, views[0].apply, P.CALL + sc("Ks")) == "a view cannot turn a face-down card"

@@ -7,7 +7,6 @@ import sys
 from engine.ai import prediction as A
 from engine.games import prediction as P
 from engine.rng import Rng
-from engine.state import CONTINUE
 from host_tests.bots import RANDOM, deal_over, play
 from host_tests.test_prediction import dealt, sc, turn
 
@@ -43,28 +42,6 @@ def duel(a, b, seats, deals, first=0):
     mean = sum(ahead) / deals
     sd = math.sqrt(sum([(x - mean) ** 2 for x in ahead]) / (deals - 1))
     return won / deals, mean, sd
-
-
-def test_bots_play_legal_moves_from_views_only():
-    for n in (2, 3, 4):
-        s = P.new_game(n, {}, n)
-        rng = Rng(n)
-        while not s.is_over():
-            p = s.to_move()
-            v = s.view(p)
-            for level in range(len(A.LEVELS)):
-                assert A.choose(v, level, Rng(7)) in s.legal_moves()
-            s.apply(A.choose(v, (s.deal_no + p) % 2, rng))
-
-
-def test_bots_are_deterministic_for_a_seed():
-    s = P.new_game(11, {}, 3)
-    while not s.deal_over():
-        v = s.view(s.to_move())
-        for level in range(len(A.LEVELS)):
-            assert A.choose(v, level, Rng(3)) == A.choose(v.clone(), level, Rng(3))
-        s.apply(A.choose(v, 1, Rng(5)))
-    assert A.choose(s.view(s.to_move()), 1, Rng(1)) == CONTINUE
 
 
 def test_bots_never_point_again_and_easy_calls_at_random():

@@ -1,5 +1,6 @@
 # The shared screens with 2 to 4 seats and point scores, proven on the
-# stand-in game (host_tests/standin.py): setup, the hand-off to the next
+# template game, High Card (engine/games/template.py, registered as a sixth
+# game as README "Adding a game" says): setup, the hand-off to the next
 # person among three people and a bot, end-of-deal and end-of-match screens,
 # the score sheet, saves and resume, and scores that must fit 128 pixels.
 import json
@@ -7,31 +8,26 @@ import json
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 import framebuf
 from engine import registry
+from engine.games import template
 from engine.play import replay
 from engine.state import WINS
-from firmware import font, play, saves, saves_reading, scores, tables, ui
+from firmware import font, play, saves, saves_reading, scores, ui
 from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
-from host_tests import standin
 from host_tests.check import raises
 from host_tests.drive import check_frame, menu_pick, new_device, press, set_up, top
 from tools import selfplay
 
-GAME = ("standin", "Stand-in", "host_tests.standin", "host_tests.standin")
-
 
 def register(monkeypatch):
-    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (GAME,))
-    load = tables.load
-    monkeypatch.setattr(tables, "load", lambda gid: standin if gid == "standin" else load(gid))
-    available = tables.available
-    monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "standin" or available(gid, names))
+    # The template's one registry line; its table is found as every game's is.
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (template.ENTRY,))
 
 
 def start(dev, seats):
-    # Title -> Stand-in -> as many players as seats, each seat as given -> Start.
-    menu_pick(dev, "Stand-in")
+    # Title -> High Card -> as many players as seats, each seat as given -> Start.
+    menu_pick(dev, "High Card")
     set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
     assert isinstance(top(dev), play.GameScreen)
     return dev.app.match
@@ -53,7 +49,7 @@ def play_until(dev, done):
 def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_path):
     register(monkeypatch)
     dev = new_device(tmp_path)
-    menu_pick(dev, "Stand-in")
+    menu_pick(dev, "High Card")
     s = top(dev)
     # INFO.people = 3: three people at first, then bots; 2 seats to start with.
     assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start"]
@@ -111,8 +107,8 @@ def test_three_people_and_a_bot_hand_off_to_the_next_person(monkeypatch, tmp_pat
     end = top(dev)
     assert isinstance(end, play.MatchEnd)
     assert min(handed.values()) >= 3, handed
-    assert ends == standin.DEALS - 1 and sheets == ends
-    assert end.standings.scores == st.scores() and len(end.standings.history) == standin.DEALS
+    assert ends == template.DEALS - 1 and sheets == ends
+    assert end.standings.scores == st.scores() and len(end.standings.history) == template.DEALS
     assert end.verdict == play.verdict(end.standings.scores, ["P1", "P2", "P3", "P4"])
 
 
@@ -140,7 +136,7 @@ def test_four_seat_match_saves_and_resumes(monkeypatch, tmp_path):
     rec = saves_reading.read(root)[0]
     assert rec["seats"] == [PERSON, 0, 0, 0] and rec["moves"] == list(m.moves)
     dev2 = new_device(root, seed=1)
-    assert top(dev2).items[0] == "Resume Stand-in"
+    assert top(dev2).items[0] == "Resume High Card"
     press(dev2, A)
     assert dev2.app.match.state.encode() == m.state.encode()
     assert dev2.app.match.state.num_seats() == 4
@@ -204,7 +200,7 @@ def test_scores_fit_their_columns():
 def test_score_table_draws_every_seat_inside_the_screen(monkeypatch, tmp_path):
     # A standings table of four seats with wide scores stays inside its columns.
     register(monkeypatch)
-    m = Match(str(tmp_path), "standin", {}, [PERSON, PERSON, 0, 0], 5)
+    m = Match(str(tmp_path), "template", {}, [PERSON, PERSON, 0, 0], 5)
     m.state.total = [-2400, 12345, 0, 950]
     m.state.hist = [[-2400, 12345, 0, 950]]
     s = scores.Standings(m)
@@ -220,18 +216,23 @@ def test_score_table_draws_every_seat_inside_the_screen(monkeypatch, tmp_path):
     assert m.info.counts != WINS and s.total == "total"
 
 
-def test_selfplay_and_records_carry_the_seat_count(monkeypatch):
+def test_selfplay_and_records_carry_the_seats_as_saves_do(monkeypatch):
+    # "seats" is who sits at each seat, in records as in saves (-1 a person,
+    # else the bot level); an older record's count of seats still replays.
     register(monkeypatch)
-    lines = list(selfplay.records("standin", 5, 2, [], {}, 3))
+    lines = list(selfplay.records("template", 5, 2, [0, 1, 0], {}))
     assert len(lines) == 2
     for line in lines:
         rec = json.loads(line)
-        assert rec["seats"] == 3 and rec["options"] == {"open": "Off"}
+        assert rec["seats"] == [0, 1, 0] and rec["options"] == {"open": "Off"}
         st = replay(rec)
         assert st.num_seats() == 3 and st.is_over()
-        rec["seats"] = 4  # the same moves at another table do not replay
-        raises(ValueError, replay, rec)
-    assert selfplay.parse_args(["--game", "standin", "--seats", "3"])[3] == 3
+        rec["seats"] = 3  # a record written before the levels came in
+        assert replay(rec).encode() == st.encode()
+        for other in (4, [0, 0, 0, 0]):  # the same moves at another table do not replay
+            rec["seats"] = other
+            raises(ValueError, replay, rec)
+    assert selfplay.parse_args(["--game", "template", "--seats", "3"])[3] == 3
     assert selfplay.parse_args(["--levels", "0,0,0,0"])[3] == 4
     assert "--seats says 2" in raises(ValueError, selfplay.parse_args, ["--seats", "2", "--levels", "0,0,0"])
-    assert selfplay.seats_for("doublejoker", 3) == 0 and selfplay.seats_for("standin", 0) == 4
+    assert selfplay.seats_for("doublejoker", 3) == 0 and selfplay.seats_for("template", 0) == 4

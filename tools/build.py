@@ -33,6 +33,9 @@ ENTRIES = {
     "circuitpython": (("firmware/code.py", "code.py"), ("firmware/boot.py", "boot.py")),
 }
 CIRCUITPY_ONLY = ("firmware/circuitpy.py",)  # the seam (canvas.py goes to both: a port may lack framebuf)
+# The template game (README "Adding a game") is registered by tests alone: a
+# board never offers it, so its files stay off the board's flash.
+TEMPLATE = ("engine/games/template.py", "engine/ai/template.py", "firmware/tables/template.py", "seeds/template.md")
 LIBRARIES = ("adafruit_displayio_ssd1306",)  # what circup installs into CIRCUITPY/lib
 DRIVES = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY", "/Volumes/CIRCUITPY")
 NO_DRIVE = ("no CIRCUITPY drive found. Put CircuitPython 9 or 10 on the board once (hold BOOTSEL "
@@ -81,10 +84,11 @@ def profile_runtime(board, root=ROOT):
     return profile(board, root)["runtime"]
 
 
-def modules(root=ROOT, runtime="micropython"):
-    # Relative paths (with /) of every module that goes to the board as a module.
+def modules(root=ROOT, runtime="micropython", template=False):
+    # Relative paths (with /) of every module that goes to the board as a
+    # module; template: the template game's too (the tests' trees).
     entries = [e[0] for rt in ENTRIES for e in ENTRIES[rt]]
-    skip = entries + (list(CIRCUITPY_ONLY) if runtime == "micropython" else [])
+    skip = entries + ([] if template else list(TEMPLATE)) + (list(CIRCUITPY_ONLY) if runtime == "micropython" else [])
     out = []
     for pkg in PACKAGES:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, pkg)):
@@ -100,7 +104,7 @@ def modules(root=ROOT, runtime="micropython"):
 def seed_files(root=ROOT):
     folder = os.path.join(root, SEEDS)
     names = os.listdir(folder) if os.path.isdir(folder) else []
-    return [SEEDS + "/" + n for n in sorted(names) if n.endswith(".md")]
+    return [SEEDS + "/" + n for n in sorted(names) if n.endswith(".md") and SEEDS + "/" + n not in TEMPLATE]
 
 
 def expected(root=ROOT, runtime="micropython"):
@@ -128,11 +132,11 @@ def mpy_cross():
     return [found]
 
 
-def compile_modules(out, root=ROOT, arch=None):
+def compile_modules(out, root=ROOT, arch=None, template=False):
     # Every board module of root compiled to out/<package path>.mpy; with a
     # board's arch (its profile's), the functions marked native in machine code.
     compiler = mpy_cross()
-    for rel in modules(root):
+    for rel in modules(root, template=template):
         compile_one(compiler, rel, os.path.join(out, rel[:-3] + ".mpy"), root, arch)
 
 

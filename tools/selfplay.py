@@ -60,7 +60,7 @@ def records(game_id, seed, games, levels, options, seats=0):
         levels = [0] * seats_for(game_id, seats)
     for s in range(seed, seed + games):
         state, moves = play.play_match(game_id, s, options, levels)
-        yield play.record_line(game_id, options, s, moves, state)
+        yield play.record_line(game_id, options, s, levels, moves, state)
     registry.unload(game_id)
 
 

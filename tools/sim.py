@@ -12,7 +12,8 @@ clock is simulated in script mode and real otherwise, and the storage root is
 a directory (~/.jokerpocket by default). --seed makes the match seeds, and so
 a whole session, reproducible.
 
-Script words: UP DOWN LEFT RIGHT A B (a press, then one frame), `wait MS`,
+Script words: UP DOWN LEFT RIGHT A B (a press, then one frame), `hold B`
+(the button held down for a second, then let go), `wait MS`,
 `idle` (frames until no bot is about to move, at most a minute of play),
 `shot NAME.png`, `# comment` to the end of the line.
 """
@@ -31,6 +32,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEEDS = os.path.join(REPO, "seeds")
 SCALE = 4
 IDLE_LIMIT_MS = 60000
+HOLD_MS = 1000  # a script's `hold`
 TERMINAL_KEYS = {"w": UP, "s": DOWN, "a": LEFT, "d": RIGHT, "z": A, "x": B}
 
 
@@ -59,6 +61,13 @@ class Device:
     def press(self, b):
         self.buttons.inject(b)
         self.frame()
+
+    def hold(self, b, ms):
+        # The button's pin held low for ms, then let go (a gesture: hold B).
+        self.pins[b].value(0)
+        self.wait(ms)
+        self.pins[b].value(1)
+        self.wait(3 * firmware_app.FRAME_MS)
 
     def wait(self, ms):
         end = self.clock.ticks_add(self.clock.ticks_ms(), ms)
@@ -130,9 +139,13 @@ def parse_script(text):
         u = w.upper()
         if u in NAMES:
             steps.append(("press", NAMES.index(u)))
-        elif u in ("WAIT", "SHOT") and i + 1 < len(words):
+        elif u in ("WAIT", "SHOT", "HOLD") and i + 1 < len(words):
             i += 1
-            if u == "WAIT":
+            if u == "HOLD":
+                if words[i].upper() not in NAMES:
+                    raise ValueError("hold needs a button, not %r" % words[i])
+                steps.append(("hold", NAMES.index(words[i].upper())))
+            elif u == "WAIT":
                 try:
                     steps.append(("wait", int(words[i])))
                 except ValueError:
@@ -142,7 +155,7 @@ def parse_script(text):
         elif u == "IDLE":
             steps.append(("idle",))
         else:
-            raise ValueError("unknown script word %r (use %s, wait MS, idle, shot FILE)" % (w, " ".join(NAMES)))
+            raise ValueError("unknown script word %r (use %s, hold BUTTON, wait MS, idle, shot FILE)" % (w, " ".join(NAMES)))
         i += 1
     return steps
 
@@ -152,6 +165,8 @@ def run_script(dev, steps, shot_dir="."):
     for step in steps:
         if step[0] == "press":
             dev.press(step[1])
+        elif step[0] == "hold":
+            dev.hold(step[1], HOLD_MS)
         elif step[0] == "wait":
             dev.wait(step[1])
         elif step[0] == "idle":

@@ -48,12 +48,12 @@ _NT_Q = const(15)
 
 def _others(s, p, x):
     # Ranks of suit x that seat p cannot see and that are still in play.
-    return FULL[x] & ~(s.gone[x] | s.hm[4 * p + x])
+    return FULL[x] & ~(s.gone[x] | s.held[4 * p + x])
 
 
 def _master(s, p, x):
     # Seat p's highest card of suit x if nobody else can hold a higher one, else -1.
-    m = s.hm[4 * p + x]
+    m = s.held[4 * p + x]
     if not m:
         return -1
     r = HI9[m]
@@ -67,9 +67,9 @@ def estimate(s, p):
     # Tricks seat p's hand should take, in hundredths.
     t = s.trump
     b = 4 * p
-    e = _JOKER_V * s.jk[p]
+    e = _JOKER_V * s.jokers_held[p]
     for x in range(4):
-        m = s.hm[b + x]
+        m = s.held[b + x]
         if not m:
             continue
         if x == t:
@@ -123,14 +123,14 @@ def easy_play(s):
     took = s.taken[p]
     bid = s.bids[p]
     win = took < bid or took > bid  # short of the bid, or over it already (10 a trick)
-    if s.tn == 0:
+    if s.in_trick == 0:
         return _lead(s, p, win)
     return _follow(s, p, win)
 
 
 def _lead(s, p, win):
     b = 4 * p
-    hm = s.hm
+    held = s.held
     t = s.trump
     if win:
         for x in range(4):  # a side card nobody can beat in its suit
@@ -142,24 +142,24 @@ def _lead(s, p, win):
             c = _master(s, p, t)
             if c >= 0:
                 return c
-        if s.jk[p]:
+        if s.jokers_held[p]:
             if t != NONE:
                 return joker_lead(t, 0)  # wins unless the other Joker is played high
-            x = _top_suit(hm, b)
+            x = _top_suit(held, b)
             return joker_lead(x if x >= 0 else 0, 0)
-        x = _top_suit(hm, b)
-        return 9 * x + HI9[hm[b + x]]
+        x = _top_suit(held, b)
+        return 9 * x + HI9[held[b + x]]
     # Duck: the lowest side card, else the lowest trump.
     best = -1
     for x in range(4):
-        m = hm[b + x]
+        m = held[b + x]
         if m and x != t:
             r = HI9[m & -m]  # the lowest rank
             if best < 0 or r < RANK[best]:
                 best = 9 * x + r
     if best >= 0:
         return best
-    m = hm[b + t] if t != NONE else 0
+    m = held[b + t] if t != NONE else 0
     if m:
         return 9 * t + HI9[m & -m]
     # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
@@ -170,12 +170,12 @@ def _lead(s, p, win):
     return joker_lead(most, 1)
 
 
-def _top_suit(hm, b):
+def _top_suit(held, b):
     # The suit of seat's highest card (-1 with none).
     best = -1
     r = -1
     for x in range(4):
-        m = hm[b + x]
+        m = held[b + x]
         if m and HI9[m] > r:
             r = HI9[m]
             best = x
@@ -183,45 +183,45 @@ def _top_suit(hm, b):
 
 
 def _follow(s, p, win):
-    s._must()
-    ms = s.ms
-    if ms == NONE:
+    s.must()
+    must_suit = s.must_suit
+    if must_suit == NONE:
         # Void in the suit led and in trumps: no card wins, only a Joker can.
-        hm = s.hm
+        held = s.held
         b = 4 * p
-        if win and s.jk[p]:
+        if win and s.jokers_held[p]:
             return JOKER_HI
-        if not (hm[b] | hm[b + 1] | hm[b + 2] | hm[b + 3]):
+        if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
             return JOKER_LO  # only Jokers left
-        return _low_card(hm, b) if win else _top_card(hm, b)  # keep the high cards, or shed them
-    mm = s.mm
+        return _low_card(held, b) if win else _top_card(held, b)  # keep the high cards, or shed them
+    must_ranks = s.must_ranks
     # The cards of the suit that beat the trick so far: ranks above k.
-    k = s.bp - (P_TRUMP if ms == s.trump else P_SUIT)
-    wins = mm if k < 0 else (mm & ABOVE[k] if k < 8 else 0)
+    k = s.best_power - (P_TRUMP if must_suit == s.trump else P_SUIT)
+    wins = must_ranks if k < 0 else (must_ranks & ABOVE[k] if k < 8 else 0)
     if win:
         if wins:
-            return 9 * ms + HI9[wins & -wins if s.tn == 3 else wins]  # last: just enough
-        if s.jk[p]:
+            return 9 * must_suit + HI9[wins & -wins if s.in_trick == 3 else wins]  # last: just enough
+        if s.jokers_held[p]:
             return JOKER_HI  # the later high Joker wins (GJ-17)
-        return 9 * ms + HI9[mm & -mm]
-    if mm & ~wins:
-        return 9 * ms + HI9[mm & ~wins]  # the highest card that loses
-    if s.jk[p]:
+        return 9 * must_suit + HI9[must_ranks & -must_ranks]
+    if must_ranks & ~wins:
+        return 9 * must_suit + HI9[must_ranks & ~wins]  # the highest card that loses
+    if s.jokers_held[p]:
         return JOKER_LO  # a sure loss
-    return 9 * ms + HI9[mm & -mm]
+    return 9 * must_suit + HI9[must_ranks & -must_ranks]
 
 
-def _top_card(hm, b):
+def _top_card(held, b):
     # The seat's highest card (suits in order on equal rank).
-    x = _top_suit(hm, b)
-    return 9 * x + HI9[hm[b + x]]
+    x = _top_suit(held, b)
+    return 9 * x + HI9[held[b + x]]
 
 
-def _low_card(hm, b):
+def _low_card(held, b):
     best = -1
     r = 9
     for x in range(4):
-        m = hm[b + x]
+        m = held[b + x]
         if m and HI9[m & -m] < r:
             r = HI9[m & -m]
             best = 9 * x + r
@@ -246,10 +246,10 @@ def easy(s):
 def _playout(s):
     # The deal played to its end by the Medium policy for every seat; -> plies played.
     n = 0
-    while s._ph < BETWEEN:
-        ph = s._ph
+    while s.ph < BETWEEN:
+        ph = s.ph
         if ph == PLAYING:
-            s._play(easy_play(s))  # apply_legal's own branch, called straight
+            s.play_card(easy_play(s))  # apply_legal's own branch, called straight
         else:
             s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += 1
@@ -277,7 +277,7 @@ def scorer(view):
         v = s.deal_value(seat)
         for q in range(4):
             if best[q] >= 0 and s.bids[q] == s.taken[q]:
-                b = max(best[q], s.dp[q]) >> later
+                b = max(best[q], s.deal_points[q]) >> later
                 v += 3 * b if q == seat else -b
         return v, n + PLAYOUT_COST
 
@@ -287,7 +287,7 @@ def _same(v, m):
     # run in the mover's hand (no card between them that another hand may hold).
     p = v.turn
     x = SUIT[m]
-    h = v.hm[4 * p + x]
+    h = v.held[4 * p + x]
     others = _others(v, p, x)
     r = RANK[m]
     while h & ABOVE[r]:

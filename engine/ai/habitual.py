@@ -27,7 +27,7 @@ WIN = 64  # a deal that ends within the playout: won or lost outright
 def _reach(v, q, c):
     # How surely seat q can play card c soon: 2 it holds it, 1 it may (unseen), 0 not.
     w = W[c]
-    if (v.sw[2 * q + w] | v.hw[2 * q + w]) & B[c]:
+    if (v.spare_words[2 * q + w] | v.hand_words[2 * q + w]) & B[c]:
         return 2
     if v.unseen[w] & B[c]:
         return 1

@@ -22,7 +22,7 @@ def choose(view, level, rng=None, budget=None):
         return moves[0]  # CONTINUE between deals
     p = view.to_move()
     global _key, _plan
-    key = (level, budget, p, view.deal_no, bytes(view.cards(p)), bytes(view.bs))
+    key = (level, budget, p, view.deal_no, bytes(view.cards(p)), bytes(view.bet_state))
     made = _plan if _key == key else None
     if made is None:
         made = plan(view, level, budget)

@@ -24,7 +24,7 @@
 # cards kept bring in the deals left (their hands expected as AHEAD says).
 # All of a seat's betting cards are bet by the match's end, so a bet it loses
 # weighs the same whoever takes it: only where its points go matters.
-from engine import const
+from engine import const, poker
 from engine.ai import EASY, HARD, MEDIUM
 from engine.games import jokerpoker as J
 
@@ -168,8 +168,8 @@ def easy_bets(hs, n, free, vals):
     # The bets (hand 1, 2, 3) Easy makes, and the device first offers a
     # person: spread() of the betting cards left (free), the highest on the
     # hand the device's tables give the best chance (vals: hand 1 first).
-    w = J._worths(hs, n - 1)
-    chance = [w[h * J.NCLASS + J.strength(vals[h])] for h in range(3)]
+    w = poker.worths(hs, n - 1)
+    chance = [w[h * poker.NCLASS + poker.strength(vals[h])] for h in range(3)]
     return _assign(spread(free), chance)
 
 
@@ -193,7 +193,7 @@ def _hard(view, p, cards, more):
     # kept, the deals left's, and the others' bets it takes (_their_bets()).
     n = view.n
     hs = view.hs
-    w = J._worths(hs, n - 1)
+    w = poker.worths(hs, n - 1)
     pot = _their_bets(view, p, [0, 0, 0])
     options = _options(view.free_bets(p), J.DEALS - view.deal_no, n)
     cal = CAL[n - 2]
@@ -210,7 +210,7 @@ def _hard(view, p, cards, more):
         order = J.positions(v, hs)
         taken = 0  # the others' bets on the hands it wins (millionths)
         for h in range(3):
-            c = real_chance(cal, j, h, w[h * J.NCLASS + J.strength(v[order[h]])] * 1000 // J.F_ONE)
+            c = real_chance(cal, j, h, w[h * poker.NCLASS + poker.strength(v[order[h]])] * 1000 // poker.F_ONE)
             chance[h] = edge(c, n)
             taken += pot[h] * c
         gain, bets = _best_bets(options, chance)

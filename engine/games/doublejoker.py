@@ -9,13 +9,14 @@
 # the deuces stay on the table); stacks keep their ranks in order, bottom first.
 from engine import codec
 from engine.bits import popcount as count
-from engine.cards import label
-from engine.rng import Rng
+from engine.cards import SUIT_NAMES, label
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, WINS, Game, State, says
 
 # DJ-4: perfect information, no hand-offs; DJ-15: the best of 1, 3 or 5 games.
 INFO = Game(seats=(2, 2), options=(("games", "Match", (3, 1, 5), "best of %d"),), hidden=False,
-            reveal=None, round="game", counts=WINS, goal="best of {games} games")
+            reveal=None, round="game", counts=WINS, goal="best of {games} games",
+            refusals="engine.games.doublejoker_refusals")
 
 PLACE = 0
 TAKE = 52
@@ -33,7 +34,6 @@ END_EMPTY = 1  # DJ-11: a hand is empty after a trick (seat 2 = both hands)
 END_VOID = 2  # DJ-12: the follower cannot follow suit
 END_STUCK = 3  # DJ-13: the leader has no pre-lead action that allows a lead
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 def place(card):
@@ -48,13 +48,13 @@ def play(card):
     return PLAY + card
 
 
-def _is_code(move):
+def is_code(move):
     return move < TAKE + 4 or PLAY <= move < PLAY + 52 or move == CONTINUE
 
 
 def decode(data):
     st = DoubleJoker()
-    st._ph = data[0]
+    st.ph = data[0]
     st.leader = data[1] & 1
     st.dealer = data[1] >> 1
     st.game_no = data[2]
@@ -79,10 +79,14 @@ def decode(data):
 
 
 class DoubleJoker(State):
+    INFO = INFO
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
     decode = staticmethod(decode)
 
     def __init__(self):
-        self._ph = PRE
+        self.n = 2
+        self.ph = PRE
         self.leader = 0
         self.dealer = 1
         self.game_no = 1
@@ -129,7 +133,7 @@ class DoubleJoker(State):
 
     def _start_trick(self):
         if self._can_lead(self.leader):
-            self._ph = PRE
+            self.ph = PRE
         else:
             self._end_game(END_STUCK, self.leader, 0)
 
@@ -143,7 +147,7 @@ class DoubleJoker(State):
         lead = self.wins[0] - self.wins[1]
         if lead < 0:
             lead = -lead
-        self._ph = OVER if left == 0 or lead > left else BETWEEN
+        self.ph = OVER if left == 0 or lead > left else BETWEEN
 
     def game_winner(self):
         # Winner of the current game: seat, -1 for a draw, -2 while it goes on.
@@ -160,7 +164,9 @@ class DoubleJoker(State):
     # --- the State protocol ---
 
     def to_move(self):
-        ph = self._ph
+        # No `turn` kept: the leader moves, then the follower (State's answer
+        # would read self.turn).
+        ph = self.ph
         if ph == FOLLOW:
             return 1 - self.leader
         if ph == BETWEEN:
@@ -169,8 +175,8 @@ class DoubleJoker(State):
             return -1
         return self.leader
 
-    def legal_moves(self):
-        ph = self._ph
+    def legal_view(self):
+        ph = self.ph
         h = self.hands
         out = []
         if ph == PRE:
@@ -201,14 +207,11 @@ class DoubleJoker(State):
             out.append(CONTINUE)
         return out
 
-    def _holds(self, seat, c):
+    def holds(self, seat, c):
         return self.hands[seat * 4 + c // 13] >> (c % 13) & 1
 
-    def num_seats(self):
-        return 2
-
     def apply_legal(self, move):
-        ph = self._ph
+        ph = self.ph
         h = self.hands
         if ph == BETWEEN:
             self.game_no += 1
@@ -226,13 +229,13 @@ class DoubleJoker(State):
                     h[base + s] |= 1 << r
                 self.stacks[s] = bytearray()
             self.pre = s
-            self._ph = LEAD
+            self.ph = LEAD
         elif ph == LEAD:
             c = move - PLAY
             s = c // 13
             h[self.leader * 4 + s] &= ~(1 << (c % 13))
             self.lead_card = c
-            self._ph = FOLLOW
+            self.ph = FOLLOW
             follower = 1 - self.leader
             if not h[follower * 4 + s]:
                 self._end_game(END_VOID, follower, s)  # DJ-12
@@ -254,15 +257,6 @@ class DoubleJoker(State):
             else:
                 self._start_trick()
 
-    def why_illegal(self, move):
-        # engine/games/doublejoker_refusals.py: loaded for a refused move alone.
-        from engine.games import doublejoker_refusals
-
-        return doublejoker_refusals.why(self, move)
-
-    def is_over(self):
-        return self._ph == OVER
-
     def scores(self):
         return [self.wins[0], self.wins[1]]
 
@@ -283,7 +277,7 @@ class DoubleJoker(State):
             s = move - TAKE
             return "%s back %s (%d)" % (says(p, you, "takes"), SUIT_NAMES[s], len(self.stacks[s]))
         c = move - PLAY
-        if self._ph == LEAD:
+        if self.ph == LEAD:
             return "%s %s" % (says(p, you, "leads"), label(c))
         win = self.leader if self.lead_card % 13 > c % 13 else 1 - self.leader
         return "%s %s - %s the trick" % (says(p, you, "follows"), label(c), says(win, you, "wins"))
@@ -295,7 +289,7 @@ class DoubleJoker(State):
         # winner), 33-35 how the game ended, 36-39 stack sizes, then the stacks'
         # ranks, bottom first, then the games won (engine.codec).
         out = bytearray(40)
-        out[0] = self._ph
+        out[0] = self.ph
         out[1] = self.leader | (self.dealer << 1)
         out[2] = self.game_no
         out[3] = self.games
@@ -328,13 +322,10 @@ class DoubleJoker(State):
         # Rng, which would tell the next game's deal.
         v = self.clone()
         v.seer = seat
-        v.rng.set_state(b"\0\0\0\1")
+        v.rng.set_state(BLANK)
         return v
 
     # --- accessors for the table screen ---
-
-    def phase(self):
-        return self._ph
 
     def hand(self, seat):
         # Cards sorted by suit, then rank.
@@ -345,9 +336,6 @@ class DoubleJoker(State):
                 if m >> r & 1:
                     out.append(s * 13 + r)
         return out
-
-    def suit_count(self, seat, suit):
-        return count(self.hands[seat * 4 + suit])
 
     def stack(self, suit):
         # Cards on that deuce, bottom first.

@@ -1,21 +1,15 @@
-# Why Double Joker refuses a move (State.why_illegal), loaded for a refused move
+# Why Double Joker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
 from engine.cards import label
-from engine.games.doublejoker import BETWEEN, LEAD, OVER, PLAY, PRE, SUIT_NAMES, TAKE, _is_code
-from engine.state import CONTINUE
+from engine.games.doublejoker import LEAD, PLAY, PRE, SUIT_NAMES, TAKE, is_code
 
 
 def why(st, move):
-    ph = st._ph
-    if not _is_code(move):
+    ph = st.ph
+    if not is_code(move):
         return "no such move: %r" % (move,)
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "this game is over: continue to the next game"
-    if move == CONTINUE:
-        return "the game is still going on"
     seat = st.to_move()
     if ph == PRE:
         if move >= PLAY:
@@ -25,7 +19,7 @@ def why(st, move):
         s = move // 13
         if move % 13 == 0:
             return "the deuces stay on the table"
-        if not st._holds(seat, move):
+        if not st.holds(seat, move):
             return "you do not hold %s" % label(move)
         return "placing %s leaves no %s to lead" % (label(move), SUIT_NAMES[s])
     if move < PLAY:
@@ -33,7 +27,7 @@ def why(st, move):
             return "you have placed or taken already: now lead a card"
         return "follow with a card of the suit led"
     c = move - PLAY
-    if not st._holds(seat, c):
+    if not st.holds(seat, c):
         return "you do not hold %s" % label(c)
     if ph == LEAD:
         return "lead a card of the suit you placed on or took back (%s)" % SUIT_NAMES[st.pre]

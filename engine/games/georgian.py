@@ -4,7 +4,7 @@
 # diamonds, 2 hearts, 3 spades), rank 0 = Six, 1 = Seven ... 8 = Ace. The
 # black Sixes (ids 0 and 27) are not in the pack (GJ-2); the two Jokers are
 # ids 36 and 37 in the pack, and a hand only counts its Jokers (they are
-# alike). A hand is one 9-bit rank mask per suit: hm[4 * seat + suit].
+# alike). A hand is one 9-bit rank mask per suit: held[4 * seat + suit].
 #
 # Move codes (small ints, one byte):
 #   0..35          play that card
@@ -18,19 +18,20 @@
 # A trick keeps the codes played, so a Joker's choice stays with it.
 #
 # The state keeps every finished deal's bids and tricks (the score sheet);
-# points, phase bonuses and totals are worked out from it (_score), so they
+# points, phase bonuses and totals are worked out from it (score_sheet), so they
 # never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
 from array import array
 
 from engine import const
 from engine.bits import POP8
-from engine.cards import SUITS
-from engine.rng import Rng
+from engine.cards import SUIT_NAMES, SUITS
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
 INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
-            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2)
+            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2,
+            refusals="engine.games.georgian_refusals", encoding="engine.games.georgian_bytes")
 
 JOKER_HI = const(36)
 JOKER_LO = const(37)
@@ -60,9 +61,9 @@ DECK = bytes([c for c in range(38) if c != 0 and c != 27])
 HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask (the lowest: HI9[m & -m])
 ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
 RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
+SUIT_WORDS = SUIT_NAMES + ("no trump",)
 # Power of a card in the trick: the highest takes it (GJ-12..GJ-17). A Joker
-# played high after another high Joker takes it too (see _play).
+# played high after another high Joker takes it too (see play_card).
 _P_JOKER = const(100)  # a Joker played high by a follower
 _P_TOP = const(99)  # a Joker led high naming trump
 _P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat it
@@ -128,31 +129,32 @@ def new_game(seed, options=None, seats=4):
     return s
 
 
-def decode(data):
-    # From the bytes encode() gives (engine/games/georgian_bytes.py).
-    from engine.games import georgian_bytes
-
-    return georgian_bytes.decode(data)
+decode = INFO.decode  # engine/games/georgian_bytes.py
 
 
 class Georgian(State):
+    INFO = INFO
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
+
     def __init__(self):
+        self.n = 4
         self.nines = 0
         self.d = 0  # deal index, 0-based
         self.dealer = 0
-        self._ph = BIDDING
+        self.ph = BIDDING
         self.turn = 0
         self.lead = 0  # the seat that led the current trick
         self.trump = NONE
         self.turned = UNSET  # the card turned for trump (GJ-6)
-        self.tn = 0  # cards in the current trick
-        self.ts = NONE  # suit led or named in the current trick
-        self.bw = 0  # the trick's best card so far: its index in trick
-        self.bp = 0  # ... and its power
+        self.in_trick = 0  # cards in the current trick
+        self.trick_suit = NONE  # suit led or named in the current trick
+        self.best_at = 0  # the trick's best card so far: its index in trick
+        self.best_power = 0  # ... and its power
         self.jout = 0  # Jokers played this deal
         self.seer = -1  # the seat whose view this is; -1 a full state
         self.world = False  # a state for search: a deal's end is not recorded
-        self.known = False  # mv holds the legal moves of this position
+        self.known = False  # legal_list holds the legal moves of this position
         self.pwin = UNSET  # who took the last finished trick (prev)
         # The per-seat and per-card numbers are slices of two buffers, which
         # copy_from() copies at once (a memoryview's slice assigned: a search
@@ -163,26 +165,25 @@ class Georgian(State):
         self.taken = b[4:8]
         self.trick = b[8:12]  # codes, in the order played
         self.prev = b[12:16]  # the last finished trick, in seat order
-        self.jk = b[16:20]  # Jokers in each hand
+        self.jokers_held = b[16:20]  # Jokers in each hand
         self.hid = b[20:24]  # a view: cards of each hand it cannot see
         self.first3 = b[24:27]  # the chooser's first three cards (GJ-7)
         for i in range(3):
             self.first3[i] = UNSET
         self.big = memoryview(array("h", bytes(80)))
         w = self.big
-        self.hm = w[0:16]  # hands: 4 * seat + suit -> rank mask
+        self.held = w[0:16]  # the hands: at 4 * seat + suit, a mask of the ranks held
         self.gone = w[16:20]  # cards out of play this deal (played or turned), per suit
         self.ban = w[20:36]  # cards a seat is known not to hold (GJ-11, GJ-14)
-        self.dp = w[36:40]  # points of the deal once it has ended
-        self.mv = []  # the legal moves, once known
-        self.ms = NONE  # _must(): the suit the seat to move must play (NONE: any)
-        self.mm = 0  # ... and the ranks of it it may play
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
+        self.deal_points = w[36:40]  # points of the deal once it has ended
+        self.legal_list = []  # the legal moves, once known
+        self.must_suit = NONE  # must(): the suit the seat to move must play (NONE: any)
+        self.must_ranks = 0  # ... and the ranks of it it may play
+        self.rng_state = BLANK  # Rng state that deals the next deal
         self.draw = b""  # the cards dealt to find the first dealer, P1 first (GJ-3)
         self.sheet = b""  # per finished deal 4 bytes: bid << 4 | tricks, P1..P4
-        self.total = [0, 0, 0, 0]  # worked out from the sheet by _score()
+        self.total = [0, 0, 0, 0]  # worked out from the sheet by score_sheet()
 
-    decode = staticmethod(decode)
 
     # ----- the deals (GJ-3 .. GJ-7)
 
@@ -200,28 +201,28 @@ class Georgian(State):
         n = SIZES[self.nines][self.d]
         deck = bytearray(DECK)
         rng.shuffle(deck)
-        self.rs = rng.get_state()
-        hm = self.hm
+        self.rng_state = rng.get_state()
+        held = self.held
         for i in range(16):
-            hm[i] = 0
+            held[i] = 0
             self.ban[i] = 0
         for i in range(4):
-            self.jk[i] = 0
+            self.jokers_held[i] = 0
             self.gone[i] = 0
             self.taken[i] = 0
             self.bids[i] = UNSET
-            self.dp[i] = 0
+            self.deal_points[i] = 0
         self.jout = 0
-        self.tn = 0
+        self.in_trick = 0
         self.pwin = UNSET
         first = (self.dealer + 1) % 4
         for i in range(4 * n):
             c = deck[i]
             seat = (first + i) % 4
             if c >= JOKER:
-                self.jk[seat] += 1
+                self.jokers_held[seat] += 1
             else:
-                hm[4 * seat + SUIT[c]] |= 1 << RANK[c]
+                held[4 * seat + SUIT[c]] |= 1 << RANK[c]
         self.turn = self.lead = first
         self.known = False
         if n < 9:
@@ -230,13 +231,13 @@ class Georgian(State):
             self.trump = SUIT[c]
             if c < JOKER:
                 self.gone[SUIT[c]] |= 1 << RANK[c]  # out of play
-            self._ph = BIDDING
+            self.ph = BIDDING
             for i in range(3):
                 self.first3[i] = UNSET
         else:
             self.turned = UNSET
             self.trump = NONE
-            self._ph = CHOOSE
+            self.ph = CHOOSE
             for i in range(3):
                 self.first3[i] = deck[4 * i]
 
@@ -249,7 +250,7 @@ class Georgian(State):
     def forbidden(self):
         # The bid the dealer may not make (GJ-9), or -1 (not the dealer's turn,
         # or no bid would make the total).
-        if self._ph != BIDDING or self.turn != self.dealer:
+        if self.ph != BIDDING or self.turn != self.dealer:
             return -1
         k = self.cards()
         for q in range(4):
@@ -257,34 +258,31 @@ class Georgian(State):
                 k -= self.bids[q]
         return k if k >= 0 else -1
 
-    def _must(self):
+    def must(self):
         # What the seat to move must play to the trick (GJ-11, GJ-14): into
-        # ms the suit (NONE: any card) and mm the ranks of it it may play.
+        # must_suit the suit (NONE: any card) and must_ranks the ranks of it it may play.
         b = 4 * self.turn
-        s = self.ts
-        m = self.hm[b + s]
+        s = self.trick_suit
+        m = self.held[b + s]
         if m:
-            self.ms = s
-            self.mm = 1 << HI9[m] if self.trick[0] >= LEAD else m
+            self.must_suit = s
+            self.must_ranks = 1 << HI9[m] if self.trick[0] >= LEAD else m
             return
         t = self.trump
-        if t != NONE and self.hm[b + t]:
-            self.ms = t
-            self.mm = self.hm[b + t]
+        if t != NONE and self.held[b + t]:
+            self.must_suit = t
+            self.must_ranks = self.held[b + t]
             return
-        self.ms = NONE
-        self.mm = 0
-
-    def legal_moves(self):
-        return list(self.legal_view())
+        self.must_suit = NONE
+        self.must_ranks = 0
 
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes.
         if self.known:
-            return self.mv
-        out = self.mv
+            return self.legal_list
+        out = self.legal_list
         out.clear()
-        ph = self._ph
+        ph = self.ph
         if ph == CHOOSE:
             for m in range(TRUMP, NO_TRUMP + 1):
                 out.append(m)
@@ -296,18 +294,18 @@ class Georgian(State):
         elif ph == PLAYING:
             p = self.turn
             b = 4 * p
-            jokers = self.jk[p]
-            if self.tn:
-                self._must()
-            if not self.tn or self.ms == NONE:
+            jokers = self.jokers_held[p]
+            if self.in_trick:
+                self.must()
+            if not self.in_trick or self.must_suit == NONE:
                 for s in range(4):
-                    self._add(out, s, self.hm[b + s])
-                if jokers and not self.tn:
+                    self._add(out, s, self.held[b + s])
+                if jokers and not self.in_trick:
                     for m in range(LEAD, LEAD + 8):
                         out.append(m)
             else:
-                self._add(out, self.ms, self.mm)
-            if jokers and self.tn:
+                self._add(out, self.must_suit, self.must_ranks)
+            if jokers and self.in_trick:
                 out.append(JOKER_HI)
                 out.append(JOKER_LO)
         elif ph == BETWEEN:
@@ -326,19 +324,19 @@ class Georgian(State):
     def _legal(self, m):
         # Is m legal here? Decided from the masks, no list built (replays of
         # whole matches go through apply()).
-        ph = self._ph
+        ph = self.ph
         if ph == PLAYING:
             p = self.turn
             if m < JOKER:
-                if not self.hm[4 * p + SUIT[m]] >> RANK[m] & 1:
+                if not self.held[4 * p + SUIT[m]] >> RANK[m] & 1:
                     return False
-                if not self.tn:
+                if not self.in_trick:
                     return True
-                self._must()
-                return self.ms == NONE or (self.ms == SUIT[m] and self.mm >> RANK[m] & 1)
+                self.must()
+                return self.must_suit == NONE or (self.must_suit == SUIT[m] and self.must_ranks >> RANK[m] & 1)
             if m < LEAD:
-                return m <= JOKER_LO and self.jk[p] and self.tn
-            return m < BID and self.jk[p] and not self.tn
+                return m <= JOKER_LO and self.jokers_held[p] and self.in_trick
+            return m < BID and self.jokers_held[p] and not self.in_trick
         if ph == BIDDING:
             return BID <= m <= BID + self.cards() and m - BID != self.forbidden()
         if ph == CHOOSE:
@@ -357,54 +355,54 @@ class Georgian(State):
 
     def apply_legal(self, move):
         self.known = False
-        ph = self._ph
+        ph = self.ph
         if ph == PLAYING:
-            self._play(move)
+            self.play_card(move)
         elif ph == BIDDING:
             p = self.turn
             self.bids[p] = move - BID
             self.turn = (p + 1) % 4
             if p == self.dealer:
-                self._ph = PLAYING
+                self.ph = PLAYING
         elif ph == CHOOSE:
             self.trump = move - TRUMP
             for i in range(3):
                 self.first3[i] = UNSET
-            self._ph = BIDDING
+            self.ph = BIDDING
         else:  # CONTINUE
             self.d += 1
             self.dealer = (self.dealer + 1) % 4
             rng = Rng()
-            rng.set_state(self.rs)
+            rng.set_state(self.rng_state)
             self._deal(rng)
 
-    def _play(self, m):
+    def play_card(self, m):
         p = self.turn
         t = self.trump
-        tn = self.tn
+        in_trick = self.in_trick
         if m >= JOKER:
-            self.jk[p] -= 1
+            self.jokers_held[p] -= 1
             self.jout += 1
             if m >= LEAD:  # GJ-14: the named suit leads
                 s = (m - LEAD) >> 1
-                self.ts = s
-                self.bw = 0
-                self.bp = _P_LEAD_LO if m & 1 else (_P_TOP if s == t else _P_LEAD_HI)
+                self.trick_suit = s
+                self.best_at = 0
+                self.best_power = _P_LEAD_LO if m & 1 else (_P_TOP if s == t else _P_LEAD_HI)
             elif m == JOKER_HI:
-                self.bw = tn  # GJ-13, GJ-17: the last high Joker wins
-                self.bp = _P_JOKER
+                self.best_at = in_trick  # GJ-13, GJ-17: the last high Joker wins
+                self.best_power = _P_JOKER
         else:
             s = SUIT[m]
             r = RANK[m]
             bit = 1 << r
-            self.hm[4 * p + s] ^= bit
+            self.held[4 * p + s] ^= bit
             self.gone[s] |= bit
-            if not tn:
-                self.ts = s
-                self.bw = 0
-                self.bp = (P_TRUMP if s == t else P_SUIT) + r
+            if not in_trick:
+                self.trick_suit = s
+                self.best_at = 0
+                self.best_power = (P_TRUMP if s == t else P_SUIT) + r
             else:
-                led = self.ts
+                led = self.trick_suit
                 if s == t:
                     pw = P_TRUMP + r
                 elif s == led:
@@ -413,26 +411,26 @@ class Georgian(State):
                     pw = 0
                 if not self.world:  # what the others learn (a search needs no bans)
                     self._learn(p, s, r, led)
-                if pw > self.bp:
-                    self.bw = tn
-                    self.bp = pw
-        self.trick[tn] = m
-        tn += 1
-        if tn < 4:
-            self.tn = tn
+                if pw > self.best_power:
+                    self.best_at = in_trick
+                    self.best_power = pw
+        self.trick[in_trick] = m
+        in_trick += 1
+        if in_trick < 4:
+            self.in_trick = in_trick
             self.turn = (p + 1) % 4
             return
-        self.tn = 0
-        w = (self.lead + self.bw) % 4
+        self.in_trick = 0
+        w = (self.lead + self.best_at) % 4
         self.taken[w] += 1
         if not self.world:
             for i in range(4):
                 self.prev[(self.lead + i) % 4] = self.trick[i]
             self.pwin = w
         self.turn = self.lead = w
-        hm = self.hm
+        held = self.held
         w *= 4
-        if not (hm[w] or hm[w + 1] or hm[w + 2] or hm[w + 3] or self.jk[w >> 2]):
+        if not (held[w] or held[w + 1] or held[w + 2] or held[w + 3] or self.jokers_held[w >> 2]):
             self._end_deal()
 
     def _learn(self, p, s, r, led):
@@ -449,19 +447,19 @@ class Georgian(State):
     def _end_deal(self):
         n = self.cards()
         for q in range(4):
-            self.dp[q] = points(self.bids[q], self.taken[q], n)
+            self.deal_points[q] = points(self.bids[q], self.taken[q], n)
         if self.world:  # a search's play-out: the deal's points are all it needs
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             return
         row = bytearray(4)
         for q in range(4):
             row[q] = self.bids[q] << 4 | self.taken[q]
         self.sheet = self.sheet + row
-        self._score()
-        self._ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
+        self.score_sheet()
+        self.ph = OVER if self.d + 1 == len(SIZES[self.nines]) else BETWEEN
         self.turn = (self.dealer + 1) % 4  # the next dealer
 
-    def _score(self):
+    def score_sheet(self):
         # The match totals from the sheet: every deal's points and every
         # finished phase's bonus (GJ-18 .. GJ-20). Deal points and bonuses are
         # worked out again when asked, not kept: a 24-deal match would keep a
@@ -489,18 +487,6 @@ class Georgian(State):
 
     # ----- protocol answers
 
-    def num_seats(self):
-        return 4
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
-
     def scores(self):
         return self.total[:]
 
@@ -509,12 +495,10 @@ class Georgian(State):
 
     def deal_value(self, seat):
         # The deal's points ahead of the others' mean, times 4.
-        return 4 * self.dp[seat] - self.dp[0] - self.dp[1] - self.dp[2] - self.dp[3]
+        d = self.deal_points
+        return 4 * d[seat] - d[0] - d[1] - d[2] - d[3]
 
     # ----- accessors for the bots and the table screen
-
-    def phase(self):
-        return self._ph
 
     def deal_no(self):
         return self.d + 1
@@ -540,23 +524,23 @@ class Georgian(State):
         # 36, 37). In a view, only what the viewer sees (see hand_size).
         out = []
         for s in range(4):
-            self._add(out, s, self.hm[4 * seat + s])
-        for i in range(self.jk[seat]):
+            self._add(out, s, self.held[4 * seat + s])
+        for i in range(self.jokers_held[seat]):
             out.append(JOKER + i)
         return out
 
     def hand_size(self, seat):
         b = 4 * seat
-        n = self.jk[seat] + self.hid[seat]
+        n = self.jokers_held[seat] + self.hid[seat]
         for s in range(4):
-            n += popcount9(self.hm[b + s])
+            n += popcount9(self.held[b + s])
         return n
 
     def suit_mask(self, seat, suit):
-        return self.hm[4 * seat + suit]
+        return self.held[4 * seat + suit]
 
     def jokers(self, seat):
-        return self.jk[seat]
+        return self.jokers_held[seat]
 
     def bid(self, seat):
         # The seat's bid this deal, or -1 before it has bid.
@@ -568,7 +552,7 @@ class Georgian(State):
 
     def trick_cards(self):
         # The current trick's codes in the order played; the leader is self.lead.
-        return list(self.trick[:self.tn])
+        return list(self.trick[:self.in_trick])
 
     def last_trick(self):
         # The last finished trick of this deal: (codes by seat, winner), or None.
@@ -578,7 +562,7 @@ class Georgian(State):
 
     def led_suit(self):
         # The suit led or named in the current trick, NONE before the lead.
-        return self.ts if self.tn else NONE
+        return self.trick_suit if self.in_trick else NONE
 
     def first_three(self):
         # The chooser's first three cards while trump is chosen (GJ-7); a view
@@ -672,7 +656,7 @@ class Georgian(State):
 
     def result_text(self, you=None):
         # Who made their bid, and at a phase's end who earned its bonus (GJ-19).
-        if self._ph < BETWEEN:
+        if self.ph < BETWEEN:
             return ""
         d = self.deals_done() - 1
         made = [seat_name(q, you) for q in range(4) if self.bids[q] == self.taken[q]]
@@ -704,13 +688,7 @@ class Georgian(State):
             return "%s Jk %s, %s" % (says(p, you, "leads"), how, SUIT_WORDS[(move - LEAD) >> 1])
         if move >= JOKER:
             return "%s Jk %s" % (says(p, you, "plays"), "high" if move == JOKER_HI else "low")
-        return "%s %s" % (says(p, you, "plays" if self.tn else "leads"), label(move))
-
-    def why_illegal(self, move):
-        # engine/games/georgian_refusals.py: loaded for a refused move alone.
-        from engine.games import georgian_refusals
-
-        return georgian_refusals.why(self, move)
+        return "%s %s" % (says(p, you, "plays" if self.in_trick else "leads"), label(move))
 
     # ----- hidden information (GJ-22)
 
@@ -719,17 +697,17 @@ class Georgian(State):
         # chosen, only the chooser's first three cards and only to the chooser.
         v = self.clone()
         v.seer = seat
-        v.rs = b"\0\0\0\1"
+        v.rng_state = BLANK
         for q in range(4):
             if q != seat:
                 v._hide(q)
-        if self._ph == CHOOSE:
+        if self.ph == CHOOSE:
             v._hide(seat)
             if seat == self.turn:
                 for c in self.first3:
-                    v.jk[seat] += c >= JOKER
+                    v.jokers_held[seat] += c >= JOKER
                     if c < JOKER:
-                        v.hm[4 * seat + SUIT[c]] |= 1 << RANK[c]
+                        v.held[4 * seat + SUIT[c]] |= 1 << RANK[c]
                 v.hid[seat] -= 3
             else:
                 for i in range(3):
@@ -739,17 +717,17 @@ class Georgian(State):
 
     def _hide(self, q):
         self.hid[q] = self.hand_size(q)
-        self.jk[q] = 0
+        self.jokers_held[q] = 0
         for s in range(4):
-            self.hm[4 * q + s] = 0
+            self.held[4 * q + s] = 0
 
     def unseen_cards(self):
         # The cards the seer cannot place: in hidden hands or set aside.
         out = []
         b = 4 * self.seer
         for s in range(4):
-            self._add(out, s, FULL[s] & ~(self.gone[s] | self.hm[b + s]))
-        j = 2 - self.jk[self.seer] - self.jokers_out()
+            self._add(out, s, FULL[s] & ~(self.gone[s] | self.held[b + s]))
+        j = 2 - self.jokers_held[self.seer] - self.jokers_out()
         for i in range(j):
             out.append(JOKER + i)
         return out
@@ -783,9 +761,9 @@ class Georgian(State):
                 c = cards[at]
                 at += 1
                 if c >= JOKER:
-                    s.jk[q] += 1
+                    s.jokers_held[q] += 1
                 else:
-                    s.hm[b + SUIT[c]] |= 1 << RANK[c]
+                    s.held[b + SUIT[c]] |= 1 << RANK[c]
             s.hid[q] = 0
         s.seer = -1
         s.world = True
@@ -794,27 +772,27 @@ class Georgian(State):
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = Georgian()
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return Georgian()
 
     def copy_from(self, src):
         # Makes this state a copy of src in its own buffers: no garbage, so a
         # search copies positions again and again. The sheet and what is worked
         # out from it are shared: they are replaced, never changed in place.
+        # The counters are georgian_bytes.COUNTERS, named here one by one: a
+        # loop of getattr() would cost in the search's hottest copy.
         self.nines = src.nines
         self.d = src.d
         self.dealer = src.dealer
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.lead = src.lead
         self.trump = src.trump
         self.turned = src.turned
-        self.tn = src.tn
-        self.ts = src.ts
-        self.bw = src.bw
-        self.bp = src.bp
+        self.in_trick = src.in_trick
+        self.trick_suit = src.trick_suit
+        self.best_at = src.best_at
+        self.best_power = src.best_power
         self.jout = src.jout
         self.seer = src.seer
         self.world = src.world
@@ -822,14 +800,7 @@ class Georgian(State):
         self.pwin = src.pwin
         self.small[:] = src.small
         self.big[:] = src.big
-        self.rs = src.rs
+        self.rng_state = src.rng_state
         self.draw = src.draw
         self.sheet = src.sheet
         self.total = src.total
-
-    def encode(self):
-        # The state's bytes are engine/games/georgian_bytes.py's: the device
-        # copies states (copy_from) and never asks for them.
-        from engine.games import georgian_bytes
-
-        return georgian_bytes.encode(self)

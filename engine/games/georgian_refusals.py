@@ -1,19 +1,13 @@
-# Why Georgian Joker refuses a move (State.why_illegal), loaded for a refused move
+# Why Georgian Joker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
-from engine.games.georgian import (BETWEEN, BID, BIDDING, CHOOSE, JOKER, JOKER_LO, LEAD, NO_TRUMP, OVER, RANK, SUIT,
+from engine.games.georgian import (BID, BIDDING, CHOOSE, JOKER, JOKER_LO, LEAD, NO_TRUMP, RANK, SUIT,
                                    SUIT_WORDS, TRUMP, label)
-from engine.state import CONTINUE
 
 
 def why(st, move):
-    ph = st._ph
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being played"
+    ph = st.ph
     if move > NO_TRUMP:
         return "no such move"
     if ph == CHOOSE:
@@ -31,16 +25,16 @@ def why(st, move):
     if move == 0 or move == 27 or JOKER_LO < move < LEAD:
         return "no such card"
     if move >= JOKER:
-        if not st.jk[p]:
+        if not st.jokers_held[p]:
             return "you have no Joker"
         if move >= LEAD:
             return "only the leader names a suit for the Joker"
         return "a led Joker names a suit, high or low"
-    if not st.hm[4 * p + SUIT[move]] >> RANK[move] & 1:
+    if not st.held[4 * p + SUIT[move]] >> RANK[move] & 1:
         return "you do not hold %s" % label(move)
-    st._must()
-    if st.ms == st.ts and st.trick[0] >= LEAD:
-        return "you must play your highest %s" % SUIT_WORDS[st.ms][:-1]
-    if st.ms == st.ts:
-        return "you must follow suit: %s" % SUIT_WORDS[st.ms]
-    return "you must play a trump: %s" % SUIT_WORDS[st.ms]
+    st.must()
+    if st.must_suit == st.trick_suit and st.trick[0] >= LEAD:
+        return "you must play your highest %s" % SUIT_WORDS[st.must_suit][:-1]
+    if st.must_suit == st.trick_suit:
+        return "you must follow suit: %s" % SUIT_WORDS[st.must_suit]
+    return "you must play a trump: %s" % SUIT_WORDS[st.must_suit]

@@ -19,13 +19,14 @@
 from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
 INFO = Game(seats=(2, 2),
             options=(("deals", "Match", (3, 1, 5), "best of %d"), ("open", "Open hands", ("Off", "On"), "%s")),
-            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals")
+            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals",
+            refusals="engine.games.habitual_refusals")
 
 # Phases. The cut is made at once by new_game() (see cut_cards()).
 TURNS = const(0)  # the players alternate
@@ -118,8 +119,13 @@ def decode(data):
 
 
 class HabitualJoker(State):
+    INFO = INFO
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
+
     def __init__(self):
-        self._ph = TURNS
+        self.n = 2
+        self.ph = TURNS
         self.turn = 0
         self.dealer = 0
         self.deal_no = 1
@@ -133,9 +139,9 @@ class HabitualJoker(State):
         self.left = 0  # non-Joker cards not yet on a stack
         self.seer = -1  # the seat whose view this is; -1 for the full state
         self.nhid = 0  # cards of the opponent's hand hidden from the seer
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal
-        self.hw = [0, 0, 0, 0]  # hands
-        self.sw = [0, 0, 0, 0]  # spares
+        self.rng_state = BLANK  # Rng state that deals the next deal
+        self.hand_words = [0, 0, 0, 0]  # hands
+        self.spare_words = [0, 0, 0, 0]  # spares
         self.piled = [0, 0]  # every card on a stack (seat 0 slots only)
         self.dead = 0  # Jokers discarded in the deal (bits 26, 27 of word 1)
         self.unseen = [0, 0]  # cards the seer cannot place: hidden hand and store
@@ -143,11 +149,11 @@ class HabitualJoker(State):
         self.size = bytearray(8)
         self.block = bytearray(8)  # 0 open, 1 conditional, 2 Joker
         self.key = bytearray(8)  # the unblocking card of a conditional block
-        self.ma = [0] * 8  # per stack: cards that may go on it, word 0 (see _mask)
-        self.mb = [0] * 8  # and word 1
+        self.fits0 = [0] * 8  # per stack: cards that may go on it, word 0 (see _mask)
+        self.fits1 = [0] * 8  # and word 1
         self.store = b""
         self.pos = 0  # the next card to draw from store
-        self.mv = []  # the last moves generated: those of the seat to move once known
+        self.legal_list = []  # the last moves generated: those of the seat to move once known
         self.known = False
         self.own = None  # the store of a state filled from a view (see fill())
 
@@ -172,9 +178,9 @@ class HabitualJoker(State):
     def _deal(self, rng):
         deck = bytearray(range(54))
         rng.shuffle(deck)
-        self.rs = rng.get_state()
-        self.hw = [0, 0, 0, 0]
-        self.sw = [0, 0, 0, 0]
+        self.rng_state = rng.get_state()
+        self.hand_words = [0, 0, 0, 0]
+        self.spare_words = [0, 0, 0, 0]
         self.piled = [0, 0]
         self.dead = 0
         self.unseen = [0, 0]
@@ -191,7 +197,7 @@ class HabitualJoker(State):
             for seat in order:
                 c = deck[at]
                 at += 1
-                self.hw[2 * seat + W[c]] |= B[c]
+                self.hand_words[2 * seat + W[c]] |= B[c]
             if rnd < 4:
                 for seat in order:
                     c, at = self._face_up(deck, at)
@@ -201,13 +207,13 @@ class HabitualJoker(State):
         for rnd in range(3):
             for seat in order:
                 c, at = self._face_up(deck, at)
-                self.sw[2 * seat + W[c]] |= B[c]
+                self.spare_words[2 * seat + W[c]] |= B[c]
         for k in range(8):
             self._mask(k)
         self.store = bytes(deck[at:])
         self.pos = 0
         self.left = 44
-        self._ph = TURNS
+        self.ph = TURNS
         self._pass_turn(d)
 
     def _face_up(self, deck, at):
@@ -221,34 +227,34 @@ class HabitualJoker(State):
 
     def _gen(self, p):
         # Every legal move of seat p, found by mask operations (HJ-joker, HJ-cblock),
-        # into self.mv (one list for the state's life: no garbage per move); -> how many.
-        out = self.mv
+        # into self.legal_list (one list for the state's life: no garbage per move); -> how many.
+        out = self.legal_list
         out.clear()
         i = 2 * p
-        hw = self.hw
-        sw = self.sw
-        ha = hw[i]
-        hb = hw[i + 1]
-        sa = sw[i]
-        sb = sw[i + 1]
+        hand_words = self.hand_words
+        spare_words = self.spare_words
+        ha = hand_words[i]
+        hb = hand_words[i + 1]
+        sa = spare_words[i]
+        sb = spare_words[i + 1]
         xa = ha | sa
         xb = hb | sb
-        ma = self.ma
-        mb = self.mb
+        fits0 = self.fits0
+        fits1 = self.fits1
         top = self.top
         jt = J
         bit = BIT
         jokers = xb & JOKERS
         base = STACK
-        for k in ORDER[p + 2 * (self._ph == SOLO)]:
-            m = xa & ma[k]
+        for k in ORDER[p + 2 * (self.ph == SOLO)]:
+            m = xa & fits0[k]
             if m:
                 r54 = top[k] % 13 * 54
                 while m:
                     low = m & -m
                     m ^= low
                     out.append(base + jt[r54 + bit[low]])
-            m = xb & mb[k]
+            m = xb & fits1[k]
             if m:
                 r54 = top[k] % 13 * 54 + 26
                 while m:
@@ -277,29 +283,26 @@ class HabitualJoker(State):
         return len(out)
 
     def _mask(self, k):
-        # ma[k], mb[k]: the cards that may go on stack k now (Jokers aside).
+        # fits0[k], fits1[k]: the cards that may go on stack k now (Jokers aside).
         b = self.block[k]
         if b == 0:
-            self.ma[k] = self.mb[k] = NB[self.top[k] % 13]
+            self.fits0[k] = self.fits1[k] = NB[self.top[k] % 13]
         elif b == 1:
             u = self.key[k]
-            self.ma[k] = 0 if W[u] else B[u]
-            self.mb[k] = B[u] if W[u] else 0
+            self.fits0[k] = 0 if W[u] else B[u]
+            self.fits1[k] = B[u] if W[u] else 0
         else:
-            self.ma[k] = self.mb[k] = 0
-
-    def legal_moves(self):
-        return list(self.legal_view())
+            self.fits0[k] = self.fits1[k] = 0
 
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes
         # (search loops; legal_moves() gives a list to keep).
-        if self._ph >= BETWEEN:
-            return (CONTINUE,) if self._ph == BETWEEN else ()
+        if self.ph >= BETWEEN:
+            return (CONTINUE,) if self.ph == BETWEEN else ()
         if not self.known:
             self._gen(self.turn)
             self.known = True
-        return self.mv
+        return self.legal_list
 
     # ----- reading a move (the UI and describe() use these)
 
@@ -322,7 +325,7 @@ class HabitualJoker(State):
         if j >= 8:
             return j == 9
         c = self.card_of(move)
-        return bool(self.sw[2 * self.turn + W[c]] & B[c])
+        return bool(self.spare_words[2 * self.turn + W[c]] & B[c])
 
     def gain(self, move):
         # (points to the mover, points to the opponent) of a legal move (HJ-score).
@@ -361,19 +364,19 @@ class HabitualJoker(State):
             self.dealer = 1 - self.dealer
             self.deal_no += 1
             rng = Rng()
-            rng.set_state(self.rs)
+            rng.set_state(self.rng_state)
             self._deal(rng)
             return
         p = self.turn
         i = 2 * p
-        hw = self.hw
+        hand_words = self.hand_words
         if move < STACK:
             c = move
             if c == JOKER:
-                x = hw[i + 1] & JOKERS
+                x = hand_words[i + 1] & JOKERS
                 c = BIT[x & -x] + 26
-            hw[i + W[c]] ^= B[c]
-            self.sw[i + W[c]] |= B[c]
+            hand_words[i + W[c]] ^= B[c]
+            self.spare_words[i + W[c]] |= B[c]
             drew = True
         else:
             k = (4 * p + (move - STACK) // 10) & 7
@@ -381,7 +384,7 @@ class HabitualJoker(State):
             owner = k >> 2
             if j >= 8:
                 drew = j == 8
-                words = hw if drew else self.sw
+                words = hand_words if drew else self.spare_words
                 x = words[i + 1] & JOKERS
                 words[i + 1] ^= x & -x
                 c = BIT[x & -x] + 26
@@ -390,11 +393,11 @@ class HabitualJoker(State):
                 top = self.top[k]
                 c = J_CARD[top % 13 * 8 + j]
                 w = i + W[c]
-                drew = bool(hw[w] & B[c])
+                drew = bool(hand_words[w] & B[c])
                 if drew:
-                    hw[w] ^= B[c]
+                    hand_words[w] ^= B[c]
                 else:
-                    self.sw[w] ^= B[c]
+                    self.spare_words[w] ^= B[c]
                 if drew or owner != p:
                     self.pts[owner] += 1
                 self.left -= 1
@@ -411,7 +414,7 @@ class HabitualJoker(State):
         if drew and self.pos < len(self.store):
             c = self.store[self.pos]
             self.pos += 1
-            hw[i + W[c]] |= B[c]
+            hand_words[i + W[c]] |= B[c]
         self.known = False
         if abs(self.pts[0] - self.pts[1]) > self.left:
             self._end(_END_CAUGHT)
@@ -422,7 +425,7 @@ class HabitualJoker(State):
         # Seat q is due to move (HJ-stop): it plays if it can; if not it stops, and
         # the other seat p either leads (the deal ends) or plays on alone.
         p = 1 - q
-        if self._ph == TURNS:
+        if self.ph == TURNS:
             if self._gen(q):
                 self.turn = q
                 self.known = True
@@ -431,7 +434,7 @@ class HabitualJoker(State):
             if self.pts[p] > self.pts[q]:
                 self._end(END_STUCK)
                 return
-            self._ph = SOLO
+            self.ph = SOLO
             alone = False
         elif self.pts[p] > self.pts[q]:
             self._end(_END_SOLO)
@@ -441,8 +444,8 @@ class HabitualJoker(State):
         self.turn = p
         if self._gen(p):
             self.known = True
-        elif not (self.hw[0] | self.hw[1] | self.hw[2] | self.hw[3] | self.sw[0] | self.sw[1] | self.sw[2]
-                  | self.sw[3]):
+        elif not (self.hand_words[0] | self.hand_words[1] | self.hand_words[2] | self.hand_words[3]
+                  | self.spare_words[0] | self.spare_words[1] | self.spare_words[2] | self.spare_words[3]):
             self.stop = 0  # nobody stopped: the cards ran out (HJ-19)
             self._end(_END_OUT)
         elif alone:
@@ -461,24 +464,12 @@ class HabitualJoker(State):
             self.wins[0 if a > b else 1] += 1
         left = self.deals - self.deal_no
         if left == 0 or abs(self.wins[0] - self.wins[1]) > left:
-            self._ph = OVER
+            self.ph = OVER
         else:
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             self.turn = 1 - self.dealer  # the next dealer, who plays first
 
     # ----- protocol answers and accessors
-
-    def num_seats(self):
-        return 2
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
 
     def scores(self):
         return self.wins[:]
@@ -487,21 +478,18 @@ class HabitualJoker(State):
         d = self.pts[seat] - self.pts[1 - seat]
         return (d > 0) - (d < 0)
 
-    def phase(self):
-        return self._ph
-
     def hand(self, seat):
         # A seat's hand, sorted; in a view a hidden hand is empty (see hand_size).
-        return _cards(self.hw, seat)
+        return _cards(self.hand_words, seat)
 
     def hand_size(self, seat):
-        n = popcount(self.hw[2 * seat]) + popcount(self.hw[2 * seat + 1])
+        n = popcount(self.hand_words[2 * seat]) + popcount(self.hand_words[2 * seat + 1])
         if self.seer >= 0 and seat != self.seer:
             n += self.nhid
         return n
 
     def spares(self, seat):
-        return _cards(self.sw, seat)
+        return _cards(self.spare_words, seat)
 
     def stack_top(self, seat, i):
         return self.top[4 * seat + i]
@@ -530,11 +518,11 @@ class HabitualJoker(State):
         # How many plays seat has onto its own stacks: its hand and spares
         # against the masks of the cards each stack takes (see _mask).
         i = 2 * seat
-        xa = self.hw[i] | self.sw[i]
-        xb = self.hw[i + 1] | self.sw[i + 1]
+        xa = self.hand_words[i] | self.spare_words[i]
+        xb = self.hand_words[i + 1] | self.spare_words[i + 1]
         n = 0
         for k in range(4 * seat, 4 * seat + 4):
-            n += popcount(xa & self.ma[k]) + popcount(xb & self.mb[k])
+            n += popcount(xa & self.fits0[k]) + popcount(xb & self.fits1[k])
         return n
 
     def history(self):
@@ -556,7 +544,7 @@ class HabitualJoker(State):
         return not (self.piled[W[c]] | (self.dead if W[c] else 0)) & B[c]
 
     def result_text(self, you=None):
-        if self._ph < BETWEEN:
+        if self.ph < BETWEEN:
             return ""
         a, b = self.pts
         if a == b:
@@ -611,12 +599,6 @@ class HabitualJoker(State):
             return text + ", blocks"
         return text
 
-    def why_illegal(self, move):
-        # engine/games/habitual_refusals.py: loaded for a refused move alone.
-        from engine.games import habitual_refusals
-
-        return habitual_refusals.why(self, move)
-
     # ----- hidden information (HJ-hidden)
 
     def view(self, seat):
@@ -627,17 +609,17 @@ class HabitualJoker(State):
         v.seer = seat
         q = 1 - seat
         u = v.unseen
-        u[0] = v.hw[2 * q]
-        u[1] = v.hw[2 * q + 1]
+        u[0] = v.hand_words[2 * q]
+        u[1] = v.hand_words[2 * q + 1]
         v.nhid = popcount(u[0]) + popcount(u[1])
-        v.hw[2 * q] = 0
-        v.hw[2 * q + 1] = 0
+        v.hand_words[2 * q] = 0
+        v.hand_words[2 * q + 1] = 0
         for at in range(self.pos, len(self.store)):
             c = self.store[at]
             u[W[c]] |= B[c]
         v.store = bytes([UNKNOWN]) * self.store_count()
         v.pos = 0
-        v.rs = b"\0\0\0\1"  # the dealing Rng would give the store order away
+        v.rng_state = BLANK  # the dealing Rng would give the store order away
         v.known = False
         return v
 
@@ -659,7 +641,7 @@ class HabitualJoker(State):
         n = self.nhid
         for i in range(n):
             c = cards[i]
-            s.hw[q + W[c]] |= B[c]
+            s.hand_words[q + W[c]] |= B[c]
         m = len(cards) - n
         buf = s.own
         if buf is None or len(buf) != m:
@@ -675,16 +657,14 @@ class HabitualJoker(State):
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = HabitualJoker()
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return HabitualJoker()
 
     def copy_from(self, src):
         # Makes this state a copy of src in its own buffers: no garbage, so search
         # loops can copy a position again and again. The store is shared: play
         # only reads it.
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.dealer = src.dealer
         self.deal_no = src.deal_no
@@ -695,19 +675,19 @@ class HabitualJoker(State):
         self.left = src.left
         self.seer = src.seer
         self.nhid = src.nhid
-        self.rs = src.rs
+        self.rng_state = src.rng_state
         self.dead = src.dead
         self.store = src.store
         self.pos = src.pos
         self.known = src.known
         _copy(self.pts, src.pts)
         _copy(self.wins, src.wins)
-        _copy(self.hw, src.hw)
-        _copy(self.sw, src.sw)
+        _copy(self.hand_words, src.hand_words)
+        _copy(self.spare_words, src.spare_words)
         _copy(self.piled, src.piled)
         _copy(self.unseen, src.unseen)
-        _copy(self.ma, src.ma)
-        _copy(self.mb, src.mb)
+        _copy(self.fits0, src.fits0)
+        _copy(self.fits1, src.fits1)
         _copy(self.top, src.top)
         _copy(self.size, src.size)
         _copy(self.block, src.block)
@@ -715,8 +695,8 @@ class HabitualJoker(State):
         # Lists that grow and shrink: clear() and extend() free what they replace.
         self.hist.clear()
         self.hist.extend(src.hist)
-        self.mv.clear()
-        self.mv.extend(src.mv)
+        self.legal_list.clear()
+        self.legal_list.extend(src.legal_list)
 
     def _where(self, c):
         # Location of card c in encode(): 0 store, 1-2 hand, 3-4 spares, 5 a
@@ -724,9 +704,9 @@ class HabitualJoker(State):
         w = W[c]
         bit = B[c]
         for seat in (0, 1):
-            if self.hw[2 * seat + w] & bit:
+            if self.hand_words[2 * seat + w] & bit:
                 return 1 + seat
-            if self.sw[2 * seat + w] & bit:
+            if self.spare_words[2 * seat + w] & bit:
                 return 3 + seat
         if self.piled[w] & bit:
             return 5
@@ -741,10 +721,10 @@ class HabitualJoker(State):
         # top, size, block and key of the 8 stacks (32), the store (its count, then
         # its cards unless this is a view), then the deal points, the deals won and
         # the points of the finished deals (engine.codec).
-        out = bytearray([VERSION, self._ph, self.turn, self.dealer, self.deal_no, self.deals,
+        out = bytearray([VERSION, self.ph, self.turn, self.dealer, self.deal_no, self.deals,
                          self.stop, self.end, self.cut[0], self.cut[1], self.left,
                          255 if self.seer < 0 else self.seer, self.nhid])
-        out += self.rs
+        out += self.rng_state
         for c in range(0, 54, 2):
             out.append(self._where(c) | self._where(c + 1) << 4)
         out += self.top
@@ -756,28 +736,26 @@ class HabitualJoker(State):
             out += self.store[self.pos:]
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.wins)
-        codec.put_int(out, len(self.hist))
-        for h in self.hist:
-            codec.put_ints(out, h)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def _load(self, data):
         if len(data) < 77 or data[0] != VERSION:
             raise ValueError("not a Habitual Joker state")
-        (self._ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
+        (self.ph, self.turn, self.dealer, self.deal_no, self.deals, self.stop,
          self.end) = data[1:8]
         self.cut = (data[8], data[9])
         self.left = data[10]
         self.seer = -1 if data[11] == 255 else data[11]
         self.nhid = data[12]
-        self.rs = bytes(data[13:17])
+        self.rng_state = bytes(data[13:17])
         for c in range(54):
             loc = (data[17 + c // 2] >> (4 * (c & 1))) & 15
             w = W[c]
             if loc == 1 or loc == 2:
-                self.hw[2 * (loc - 1) + w] |= B[c]
+                self.hand_words[2 * (loc - 1) + w] |= B[c]
             elif loc == 3 or loc == 4:
-                self.sw[2 * (loc - 3) + w] |= B[c]
+                self.spare_words[2 * (loc - 3) + w] |= B[c]
             elif loc == 5:
                 self.piled[w] |= B[c]
             elif loc == 6:
@@ -799,8 +777,4 @@ class HabitualJoker(State):
             self.store = bytes([UNKNOWN]) * n
         self.pts, at = codec.get_ints(data, at)
         self.wins, at = codec.get_ints(data, at)
-        n, at = codec.get_int(data, at)
-        self.hist = []
-        for _ in range(n):
-            h, at = codec.get_ints(data, at)
-            self.hist.append(h)
+        self.hist, at = codec.get_ints(data, at, codec.get_ints)

@@ -1,30 +1,25 @@
-# Why Habitual Joker refuses a move (State.why_illegal), loaded for a refused move
+# Why Habitual Joker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
 from engine.cards import label
-from engine.games.habitual import B, BETWEEN, JOKER, JOKERS, OVER, SOLO, STACK, W, target_of
-from engine.state import CONTINUE, seat_name
+from engine.games.habitual import B, JOKER, JOKERS, SOLO, STACK, W, target_of
+from engine.state import seat_name
 
 
 def why(st, move):
-    ph = st._ph
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being played"
+    ph = st.ph
     if not 0 <= move < STACK + 80 or JOKER < move < STACK:
         return "no such move"
     p = st.turn
     i = 2 * p
-    hw = st.hw
+    hand_words = st.hand_words
     if move < STACK:
         if move == JOKER:
-            if not hw[i + 1] & JOKERS:
+            if not hand_words[i + 1] & JOKERS:
                 return "you have no Joker in hand"
-        elif not hw[i + W[move]] & B[move]:
-            if st.sw[i + W[move]] & B[move]:
+        elif not hand_words[i + W[move]] & B[move]:
+            if st.spare_words[i + W[move]] & B[move]:
                 return "%s is already in your spares" % label(move)
             return "%s is not in your hand" % label(move)
         return "spares are full (3)"
@@ -36,7 +31,7 @@ def why(st, move):
     if j >= 8:
         if t < 4:
             return "a Joker cannot go on your own stack"
-        if not (hw if j == 8 else st.sw)[i + 1] & JOKERS:
+        if not (hand_words if j == 8 else st.spare_words)[i + 1] & JOKERS:
             return "you have no Joker in %s" % ("hand" if j == 8 else "spares")
     if st.block[k] == 2:
         return "that stack is blocked by a Joker"

@@ -1,17 +1,11 @@
-# Why Joker Poker refuses a move (State.why_illegal), loaded for a refused move
+# Why Joker Poker refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
-from engine.games.jokerpoker import AUTO, BET, BETWEEN, OVER, RANK, RED_JOKER, SWAP_I, SWAP_J, bets_of
-from engine.state import CONTINUE
+from engine.games.jokerpoker import AUTO, BET, RANK, RED_JOKER, SWAP_I, SWAP_J, bets_of
 
 
 def why(st, move):
-    if st._ph == OVER:
-        return "the match is over"
-    if st._ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being arranged"
     if not 0 <= move < BET + 125:
         return "no such move"
     p = st.turn
@@ -21,7 +15,7 @@ def why(st, move):
         j = SWAP_J[move]
         if j >= st.hs:
             return "no such card"
-        if st.grp[at + i] == st.grp[at + j]:
+        if st.group_of[at + i] == st.group_of[at + j]:
             return "both cards are in the same hand"
         return "two Jokers in one hand"
     if move < AUTO:

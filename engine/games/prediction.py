@@ -18,13 +18,15 @@
 #   CONTINUE       255     deals the next deal of the match
 from engine import codec, const
 from engine.bits import popcount
+from engine.cards import SUIT_NAMES
 from engine.cards import label as card_label
-from engine.rng import Rng
+from engine.rng import BLANK, Rng
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
-            round="deal", counts=POINTS, goal="first to 173")
+            round="deal", counts=POINTS, goal="first to 173",
+            refusals="engine.games.prediction_refusals")
 
 POINT = const(0)
 CALL = const(32)
@@ -51,7 +53,6 @@ BY_TURN = const(6)  # nobody won a scorecard: the seat whose turn it would be
 RANK = bytes([i % 6 for i in range(24)] + [5])
 SUIT = bytes([i // 6 for i in range(24)] + [4])
 RANK_NAMES = ("Ace", "King", "Queen", "Jack", "Ten", "Two")
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CARD = bytes([s * 13 + (12, 11, 10, 9, 8, 0)[r] for s in range(4) for r in range(6)] + [52])  # engine.cards ids
 JOKERS = const(0x1820820)  # the four Twos (5, 11, 17, 23) and the Joker (24)
 # The calls and predictions there are (PR-5, PR-6): no Two.
@@ -159,11 +160,14 @@ def decode(data):
 
 
 class Prediction(State):
+    INFO = INFO
+    PH_BETWEEN = BETWEEN
+    PH_OVER = OVER
     decode = staticmethod(decode)
 
     def __init__(self, seats):
         self.n = seats
-        self._ph = PREDICTING
+        self.ph = PREDICTING
         self.turn = 0
         self.first0 = 0  # the first caller drawn for deal 1 (PR-first)
         self.first = 0  # this deal's first caller
@@ -177,16 +181,16 @@ class Prediction(State):
         self.taken = 0  # scorecards gone from the pile
         self.last_won = -1  # the seat that won the most recent scorecard
         # The last turn: seat, position, call, gain (PR-8), pile taken before.
-        self.lt = bytearray([UNKNOWN, 0, 0, 0, 0])
+        self.turn_log = bytearray([UNKNOWN, 0, 0, 0, 0])
         # The last card's award (PR-10): seat, why (a gain, BY_LAST, BY_TURN),
         # scorecards, points, the card.
-        self.aw = bytearray([UNKNOWN, 0, 0, 0, 0])
+        self.award_log = bytearray([UNKNOWN, 0, 0, 0, 0])
         self.pts = [0] * seats  # this deal
-        self.tot = [0] * seats  # the finished deals
+        self.totals = [0] * seats  # the finished deals
         self.hist = []
-        self.rs = b"\0\0\0\1"  # Rng state that deals the next deal; blank in a view
+        self.rng_state = BLANK  # Rng state that deals the next deal; blank in a view
         self.seer = -1  # the seat whose view this is; -1 for the full state
-        self.mv = []  # the legal moves, made again after every move
+        self.legal_list = []  # the legal moves, made again after every move
         self.rank_left = bytearray(6)  # face-down showcards per RANK
         self.suit_left = bytearray(5)  # ... per SUIT (the Joker's is 4)
 
@@ -196,7 +200,7 @@ class Prediction(State):
         for p in range(NCARDS):
             self.grid[p] = p
         rng.shuffle(self.grid)
-        self.rs = rng.get_state()
+        self.rng_state = rng.get_state()
         self.up = 0
         self.seen = 0
         for i in range(self.n):
@@ -206,9 +210,9 @@ class Prediction(State):
         self.prev = UNKNOWN
         self.taken = 0
         self.last_won = -1
-        self.lt[0] = UNKNOWN
-        self.aw[0] = UNKNOWN
-        self._ph = PREDICTING
+        self.turn_log[0] = UNKNOWN
+        self.award_log[0] = UNKNOWN
+        self.ph = PREDICTING
         self.turn = self.first
         self._count()
         self._gen()
@@ -227,32 +231,32 @@ class Prediction(State):
     # ----- legal moves
 
     def _gen(self):
-        mv = self.mv
-        mv.clear()
-        ph = self._ph
+        legal_list = self.legal_list
+        legal_list.clear()
+        ph = self.ph
         if ph == PREDICTING:
             for i in NAMED:
-                if self._clash(i) < 0:
-                    mv.append(PREDICT + i)
+                if self.clash(i) < 0:
+                    legal_list.append(PREDICT + i)
         elif ph == POINTING:
             for p in range(NCARDS):
                 if not self.up >> p & 1:
-                    mv.append(POINT + p)
+                    legal_list.append(POINT + p)
         elif ph == CALLING:
             seen = self.seen
             for i in NAMED:
                 if (JOKERS & ~seen) if i == JOKER else not seen >> i & 1:
-                    mv.append(CALL + i)
+                    legal_list.append(CALL + i)
             # PR-7: not the previous call, unless nothing else is left.
-            if len(mv) > 1 and CALL + self.prev in mv:
-                mv.remove(CALL + self.prev)
+            if len(legal_list) > 1 and CALL + self.prev in legal_list:
+                legal_list.remove(CALL + self.prev)
             for p in range(NCARDS):
                 if not self.up >> p & 1 and p != self.pos:
-                    mv.append(POINT + p)
+                    legal_list.append(POINT + p)
         elif ph == BETWEEN:
-            mv.append(CONTINUE)
+            legal_list.append(CONTINUE)
 
-    def _clash(self, i):
+    def clash(self, i):
         # The seat whose prediction shares i's rank or suit, or is "Joker" too (PR-5), else -1.
         for q in range(self.n):
             c = self.pred[q]
@@ -260,17 +264,14 @@ class Prediction(State):
                 return q
         return -1
 
-    def legal_moves(self):
-        return self.mv[:]
-
     def legal_view(self):
         # The legal moves without a copy: read them, do not keep them.
-        return self.mv
+        return self.legal_list
 
     def calls(self):
         # The legal calls of the seat to move, as showcards (while calling).
         out = []
-        for m in self.mv:
+        for m in self.legal_list:
             if CALL <= m < PREDICT:
                 out.append(m - CALL)
         return out
@@ -279,26 +280,26 @@ class Prediction(State):
 
     def check(self, move):
         State.check(self, move)
-        if self.seer >= 0 and self._ph == CALLING and CALL <= move < PREDICT:
+        if self.seer >= 0 and self.ph == CALLING and CALL <= move < PREDICT:
             raise ValueError("a view cannot turn a face-down card")
 
     def apply_legal(self, move):
-        ph = self._ph
+        ph = self.ph
         if move == CONTINUE:
             self.deal_no += 1
             self.first = (self.first + 1) % self.n  # PR-4
             rng = Rng()
-            rng.set_state(self.rs)
+            rng.set_state(self.rng_state)
             self._deal(rng)
             return
         if ph == PREDICTING:
             self.pred[self.turn] = move - PREDICT
             self.turn = (self.turn + 1) % self.n
             if self.turn == self.first:
-                self._ph = POINTING
+                self.ph = POINTING
         elif move < CALL:
             self.pos = move - POINT
-            self._ph = CALLING
+            self.ph = CALLING
         else:
             self._turn_up(move - CALL)
         self._gen()
@@ -307,12 +308,12 @@ class Prediction(State):
         # PR-8, PR-9: the card pointed at is turned and scored for call c.
         p = self.turn
         k = gain(c, self.grid[self.pos])
-        lt = self.lt
-        lt[0] = p
-        lt[1] = self.pos
-        lt[2] = c
-        lt[3] = k
-        lt[4] = self.taken
+        turn_log = self.turn_log
+        turn_log[0] = p
+        turn_log[1] = self.pos
+        turn_log[2] = c
+        turn_log[3] = k
+        turn_log[4] = self.taken
         self._win(p, k)
         self._reveal(self.pos)
         self.prev = c
@@ -321,7 +322,7 @@ class Prediction(State):
             self._last_card()
         else:
             self.turn = (p + 1) % self.n
-            self._ph = POINTING
+            self.ph = POINTING
 
     def _win(self, seat, k):
         n, v = taken_points(self.taken, k)
@@ -345,44 +346,32 @@ class Prediction(State):
         self._reveal(pos)
         card = self.grid[pos]
         seat, why = award(self.pred, card, self.last_won, (self.turn + 1) % self.n)
-        aw = self.aw
-        aw[0] = seat
-        aw[1] = why
-        aw[4] = card
+        award_log = self.award_log
+        award_log[0] = seat
+        award_log[1] = why
+        award_log[4] = card
         if self.taken < NSCORE:
-            aw[2] = NSCORE - self.taken
-            aw[3] = CUM[NSCORE] - CUM[self.taken]
-            self._win(seat, aw[2])
+            award_log[2] = NSCORE - self.taken
+            award_log[3] = CUM[NSCORE] - CUM[self.taken]
+            self._win(seat, award_log[2])
         else:
-            aw[2] = 0
-            aw[3] = BONUS
+            award_log[2] = 0
+            award_log[3] = BONUS
             self.pts[seat] += BONUS
         self.hist.append(self.pts[:])
         for i in range(self.n):
-            self.tot[i] += self.pts[i]
+            self.totals[i] += self.pts[i]
         # PR-13: after a whole round, a total of 173 or more ends the match.
-        if self.deal_no % self.n == 0 and max(self.tot) >= _TARGET:
-            self._ph = OVER
+        if self.deal_no % self.n == 0 and max(self.totals) >= _TARGET:
+            self.ph = OVER
         else:
-            self._ph = BETWEEN
+            self.ph = BETWEEN
             self.turn = (self.first + 1) % self.n  # the next deal's first caller
 
     # ----- protocol answers
 
-    def num_seats(self):
-        return self.n
-
-    def to_move(self):
-        return -1 if self._ph == OVER else self.turn
-
-    def is_over(self):
-        return self._ph == OVER
-
-    def deal_over(self):
-        return self._ph >= BETWEEN
-
     def scores(self):
-        return self.tot[:]
+        return self.totals[:]
 
     def history(self):
         return [h[:] for h in self.hist]
@@ -396,9 +385,6 @@ class Prediction(State):
         return self.pts[seat] - best
 
     # ----- accessors for the bots and the table screen
-
-    def phase(self):
-        return self._ph
 
     def deal_points(self):
         return self.pts[:]
@@ -432,13 +418,13 @@ class Prediction(State):
     def last_turn(self):
         # (seat, position, call, gain, scorecards taken before) of the last
         # turn of this deal, or None before the first.
-        lt = self.lt
-        return None if lt[0] == UNKNOWN else (lt[0], lt[1], lt[2], lt[3], lt[4])
+        turn_log = self.turn_log
+        return None if turn_log[0] == UNKNOWN else (turn_log[0], turn_log[1], turn_log[2], turn_log[3], turn_log[4])
 
     def last_award(self):
         # (seat, why, scorecards, points, last card) once the deal is over, else None.
-        aw = self.aw
-        return None if aw[0] == UNKNOWN else (aw[0], aw[1], aw[2], aw[3], aw[4])
+        a = self.award_log
+        return None if a[0] == UNKNOWN else (a[0], a[1], a[2], a[3], a[4])
 
     def last_chances(self, i):
         # How many of the 25 cards, if last, would award the pile to the seat
@@ -495,21 +481,15 @@ class Prediction(State):
 
     def result_text(self, you=None):
         # How the deal ended: the last card and who took the pile or the bonus.
-        aw = self.last_award()
-        if aw is None or self._ph < BETWEEN:
+        award_log = self.last_award()
+        if award_log is None or self.ph < BETWEEN:
             return ""
-        seat, why, n, v, card = aw
+        seat, why, n, v, card = award_log
         if n:
             got = "+%d card%s (%d pts)" % (n, "" if n == 1 else "s", v)
         else:
             got = "+10 bonus"
         return "Last card %s: %s %s, %s" % (label(card), seat_name(seat, you), got, AWARD_WHY[why])
-
-    def why_illegal(self, move):
-        # engine/games/prediction_refusals.py: loaded for a refused move alone.
-        from engine.games import prediction_refusals
-
-        return prediction_refusals.why(self, move)
 
     # ----- what a seat may see (PR-14)
 
@@ -521,19 +501,17 @@ class Prediction(State):
         for p in range(NCARDS):
             if not self.up >> p & 1:
                 v.grid[p] = UNKNOWN
-        v.rs = b"\0\0\0\1"
+        v.rng_state = BLANK
         return v
 
     # ----- copies and bytes
 
-    def clone(self):
-        s = Prediction(self.n)
-        s.copy_from(self)
-        return s
+    def blank(self):
+        return Prediction(self.n)
 
     def copy_from(self, src):
         # This state a copy of src (same seats) in its own buffers.
-        self._ph = src._ph
+        self.ph = src.ph
         self.turn = src.turn
         self.first0 = src.first0
         self.first = src.first
@@ -544,48 +522,46 @@ class Prediction(State):
         self.prev = src.prev
         self.taken = src.taken
         self.last_won = src.last_won
-        self.rs = src.rs
+        self.rng_state = src.rng_state
         self.seer = src.seer
-        for buf, other in ((self.grid, src.grid), (self.pred, src.pred), (self.lt, src.lt), (self.aw, src.aw),
-                           (self.pts, src.pts), (self.tot, src.tot), (self.rank_left, src.rank_left),
-                           (self.suit_left, src.suit_left)):
+        for buf, other in ((self.grid, src.grid), (self.pred, src.pred), (self.turn_log, src.turn_log),
+                           (self.award_log, src.award_log), (self.pts, src.pts), (self.totals, src.totals),
+                           (self.rank_left, src.rank_left), (self.suit_left, src.suit_left)):
             for i in range(len(other)):
                 buf[i] = other[i]
         self.hist.clear()
         for h in src.hist:
             self.hist.append(h[:])
-        self.mv.clear()
-        self.mv.extend(src.mv)
+        self.legal_list.clear()
+        self.legal_list.extend(src.legal_list)
 
     def encode(self):
         # 12 bytes of counters, the last turn (5) and award (5), the Rng state
         # (4), the grid (25, UNKNOWN face down in a view), the turned positions
         # (4), the predictions (one a seat), then the deal points, the match
         # totals and the points of the finished deals (engine.codec).
-        out = bytearray([VERSION, self.n, self._ph, self.turn, self.first0, self.first, self.deal_no, self.pos,
+        out = bytearray([VERSION, self.n, self.ph, self.turn, self.first0, self.first, self.deal_no, self.pos,
                          self.prev, self.taken, self.last_won + 1, self.seer + 1])
-        out += self.lt
-        out += self.aw
-        out += self.rs
+        out += self.turn_log
+        out += self.award_log
+        out += self.rng_state
         out += self.grid
         u = self.up
         out += bytes([u & 255, u >> 8 & 255, u >> 16 & 255, u >> 24])
         out += self.pred
         codec.put_ints(out, self.pts)
-        codec.put_ints(out, self.tot)
-        codec.put_int(out, len(self.hist))
-        for h in self.hist:
-            codec.put_ints(out, h)
+        codec.put_ints(out, self.totals)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def _load(self, data):
-        (self._ph, self.turn, self.first0, self.first, self.deal_no, self.pos, self.prev,
+        (self.ph, self.turn, self.first0, self.first, self.deal_no, self.pos, self.prev,
          self.taken) = data[2:10]
         self.last_won = data[10] - 1
         self.seer = data[11] - 1
-        self.lt = bytearray(data[12:17])
-        self.aw = bytearray(data[17:22])
-        self.rs = bytes(data[22:26])
+        self.turn_log = bytearray(data[12:17])
+        self.award_log = bytearray(data[17:22])
+        self.rng_state = bytes(data[22:26])
         self.grid = bytearray(data[26:51])
         self.up = data[51] | data[52] << 8 | data[53] << 16 | data[54] << 24
         at = 55 + self.n
@@ -596,12 +572,8 @@ class Prediction(State):
                 self.seen |= 1 << self.grid[p]
         self._count()
         self.pts, at = codec.get_ints(data, at)
-        self.tot, at = codec.get_ints(data, at)
-        n, at = codec.get_int(data, at)
-        self.hist = []
-        for _ in range(n):
-            h, at = codec.get_ints(data, at)
-            self.hist.append(h)
+        self.totals, at = codec.get_ints(data, at)
+        self.hist, at = codec.get_ints(data, at, codec.get_ints)
         self._gen()
 
 

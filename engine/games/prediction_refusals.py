@@ -1,28 +1,23 @@
-# Why Prediction refuses a move (State.why_illegal), loaded for a refused move
+# Why Prediction refuses a move while a round is played (State.why; the openings
+# are State.why_illegal's). Loaded by name, its INFO.refusals, for a refused move
 # alone: a device's table offers only legal moves, so a match asks only when a
 # damaged save's replay fails, and its heap holds none of this.
-from engine.games.prediction import (BETWEEN, CALL, JOKER, JOKERS, NCARDS, OVER, POINT, POINTING, PREDICT, PREDICTING,
+from engine.games.prediction import (CALL, JOKER, JOKERS, NCARDS, POINT, POINTING, PREDICT, PREDICTING,
                                      RANK, RANK_NAMES, SUIT, SUIT_NAMES, call_name, label)
-from engine.state import CONTINUE, seat_name
+from engine.state import seat_name
 
 
 def why(st, move):
-    ph = st._ph
-    if not (move <= PREDICT + JOKER or move == CONTINUE):
+    ph = st.ph
+    if move > PREDICT + JOKER:
         return "no such move: %r" % (move,)
-    if ph == OVER:
-        return "the match is over"
-    if ph == BETWEEN:
-        return "the deal is over: continue to the next one"
-    if move == CONTINUE:
-        return "the deal is still being played"
     if ph == PREDICTING:
         if move < PREDICT:
             return "predict the last card first"
         i = move - PREDICT
         if RANK[i] == 5 and i != JOKER:
             return "a Two cannot be predicted"
-        q = st._clash(i)
+        q = st.clash(i)
         c = st.pred[q]
         if c == JOKER:
             what = "Joker"

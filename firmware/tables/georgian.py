@@ -97,7 +97,7 @@ class Table(Base):
                 # With people sharing the device the hand-off before the first
                 # one's turn stops the table anyway: it names the dealer instead.
                 self.held = DRAW if people == 1 else 0
-            elif self.seen == n - 1 and m < G.BID and st.tn == 0 and people:
+            elif self.seen == n - 1 and m < G.BID and st.in_trick == 0 and people:
                 self.held = TRICK
             else:
                 self.held = 0

@@ -466,11 +466,7 @@ class Table(Base):
         for q in range(n):
             pts[q] -= last[q]
         for h in range(hands):
-            won = st.hand_winners(h)
+            gains = st.hand_gains(h)
             for q in range(n):
-                bet = st.bets(q)[h]
-                if len(won) == 1:
-                    pts[won[0]] += bet
-                elif q in won:
-                    pts[q] += bet
+                pts[q] += gains[q]
         return pts

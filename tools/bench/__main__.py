@@ -7,7 +7,7 @@
 import sys
 
 from engine import play, registry
-from engine.rng import Rng
+from engine.rng import Rng, seed_bot
 from tools.bench.clock import now_us, runtime_label, since_us
 
 PLAYOUT_MS = 1000  # time spent on each playout figure
@@ -43,10 +43,12 @@ def match_states(gid, levels):
     game = registry.load(gid)
     bots = registry.bots(gid)
     state = game.new_game(SEED, {}, len(levels))
-    rngs = [play.bot_rng(SEED, seat) for seat in range(len(levels))]
+    rng = Rng(SEED)
+    made = 0
     while not state.is_over():
         seat = state.to_move()
-        state.apply(play.bot_move(bots, state, levels[seat], rngs[seat]))
+        state.apply(play.bot_move(bots, state, levels[seat], seed_bot(rng, SEED, made)))
+        made += 1
         yield state
 
 

@@ -11,6 +11,7 @@
 import sys
 
 from engine import arrange as R
+from engine import poker
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 
@@ -27,24 +28,24 @@ def proposed_worth(cards, seats):
     groups = J.propose(cards, seats)
     if groups is None:
         return -1
-    return J.worth(J.group_values(cards, groups, J.best_rank(cards, groups, seats), [0, 0, 0]), seats)
+    return poker.worth(J.group_values(cards, groups, J.best_rank(cards, groups, seats), [0, 0, 0]), seats)
 
 
 def best_worth(cards, seats):
     # The most any split is worth: every first hand (with 15 cards, those
     # holding the first card: the others are the same splits), the rest split
-    # every way (R._split); with two or more Jokers, at each rank in turn.
+    # every way (R.split); with two or more Jokers, at each rank in turn.
     hand_size = len(cards)
     full = (1 << hand_size) - 1
     best = -1
     for r in range(13) if cards[1] >= J.RED_JOKER else (-1,):
-        R._table(cards, r, False, seats - 1)
-        w = R._W
-        for i in range(R._binom(hand_size, 5)):
-            g0 = R._unrank(i, 5, hand_size)
+        R.tabulate(cards, r, False, seats - 1)
+        w = R.WORTH
+        for i in range(R.binom(hand_size, 5)):
+            g0 = R.unrank(i, 5, hand_size)
             if hand_size == 15 and not g0 & 1:
                 continue
-            v = R._split(hand_size, w, g0, full)[0]
+            v = R.split(hand_size, w, g0, full)[0]
             if v > best:
                 best = v
     return best
@@ -67,7 +68,7 @@ def quality(seats, deals, seed=1):
         got += a
         top += b
         worst = min(worst, a / b if b > 0 else 1.0)
-    return same, got / J.F_ONE / deals, top / J.F_ONE / deals, worst
+    return same, got / poker.F_ONE / deals, top / poker.F_ONE / deals, worst
 
 
 def cpython_lines(deals):

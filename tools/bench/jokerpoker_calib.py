@@ -9,6 +9,7 @@
 #   python -m tools.bench.jokerpoker_calib [deals per seat count]
 import sys
 
+from engine import poker
 from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
 from engine.rng import Rng
@@ -29,7 +30,7 @@ def deal_chances(rng, seats, w):
         v = J.group_values(cards, g, J.best_rank(cards, g, seats), [0, 0, 0])
         o = J.positions(v, hs)
         vals = [v[o[h]] for h in range(3)]
-        chances = [w[h * J.NCLASS + J.strength(vals[h])] * 1000 // J.F_ONE for h in range(3)]
+        chances = [w[h * poker.NCLASS + poker.strength(vals[h])] * 1000 // poker.F_ONE for h in range(3)]
         out.append((P.jokers(cards), chances, vals))
     return out
 
@@ -51,7 +52,7 @@ def monotone(rows):
 
 def calibrate(seats, deals, seed=5):
     hs = 15 if seats < 4 else 13
-    w = J._worths(hs, seats - 1)
+    w = poker.worths(hs, seats - 1)
     rng = Rng(seed)
     count = [[0, 0] for _ in range(9 * P.NB)]  # (hands, wins * 2) per (Jokers, place, bucket)
     seen = []

@@ -7,6 +7,7 @@
 # tables come from tools/bench/jokerpoker_calib.py).
 import sys
 
+from engine import poker
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 
@@ -32,7 +33,7 @@ def counts(hand_size, seats, deals, seed):
     vals = [0, 0, 0]
     for _ in range(deals):
         for pos, g in enumerate(dealt_hands(rng, hand_size, seats, vals)):
-            out[pos][J.strength(vals[g]) // 13] += 1
+            out[pos][poker.strength(vals[g]) // 13] += 1
     return out
 
 
@@ -48,12 +49,12 @@ def cdf(row, deals):
 def main(argv):
     deals = int(argv[0]) if argv else DEALS
     rounds = int(argv[1]) if len(argv) > 1 else ROUNDS
-    tables = list(J.CDF)
+    tables = list(poker.CDF)
     for r in range(rounds):
         for t, (hand_size, seats) in enumerate(((15, 2), (13, 4))):
             c = counts(hand_size, seats, deals, 1000 * r + t)
             tables[t] = tuple([cdf(row, deals) for row in c])
-        J.CDF = tuple(tables)
+        poker.CDF = tuple(tables)
         print("round %d done" % (r + 1), file=sys.stderr)
     print("CDF = (")
     for t in tables:

@@ -30,7 +30,7 @@ def decisions(gid, seats, level, want, seed):
         while not m.state.is_over():
             legal = m.state.legal_moves()
             if len(legal) == 1:
-                m._apply(legal[0])  # the app's step, without the save
+                m.step(legal[0])  # the app's step, without the save
                 continue
             if auto in legal:
                 arrange(m, auto)
@@ -42,7 +42,7 @@ def decisions(gid, seats, level, want, seed):
             move = m.bot_move()
             took = time.ticks_diff(time.ticks_us(), t)
             print("D", took, gc.mem_alloc() - before)
-            m._apply(move)
+            m.step(move)
             done += 1
         matches += 1
         m = None

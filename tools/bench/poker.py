@@ -66,7 +66,7 @@ def poker_rate(hands):
 def table_bytes(poker):
     # The evaluator's tables on a 32-bit MicroPython: a tuple has 8 bytes of header
     # and 4 a slot, a bytes object about 8 of header.
-    return 8 + 4 * len(poker._BIT) + 8 + 4 * len(poker._COLOUR) + 8 + len(poker._LOW)
+    return 8 + 4 * len(poker.BIT) + 8 + 4 * len(poker.COLOUR) + 8 + len(poker.LOW)
 
 
 def cpython_lines():

@@ -230,13 +230,51 @@ def tour(root, seeds_dir):
     note("setup")
     press(A)
     note("match")
+    def pick(label):
+        # A line of the menu on top, by its words (the pause menu's lines
+        # depend on the moment), then A.
+        m = rig.app.stack[-1]
+        while m.items[m.cur] != label:
+            press(DOWN)
+        press(A)
+
     play_on(5)
     press(B)
     note("pause")
-    press(DOWN, A)
+    pick("Rules")
     note("rules in match")
     press(B, B)
     note("resumed")
+    # The aids (issue 24) at the person's next turn: look back (B held), a
+    # hint played, then taken back.
+    for _ in range(2000):
+        t = rig.app.stack[-1]
+        if isinstance(t, play.GameScreen) and t.my_turn() and not t.table.holding():
+            break
+        if isinstance(t, play.GameScreen) and t.table.holding():
+            press(A)
+        else:
+            rig.frame()
+    t = None
+    rig.buttons.pins[B].value(0)
+    for _ in range(25):
+        rig.frame()
+    rig.buttons.pins[B].value(1)
+    rig.frame()
+    note("look back")
+    press(B, B)
+    pick("Hint")
+    while rig.app.stack[-1].busy():
+        rig.frame()
+    note("hint")
+    press(A)
+    note("hint played")
+    press(B)
+    if "Take back my move" in rig.app.stack[-1].items:
+        pick("Take back my move")
+        note("taken back")
+    else:
+        press(B)
     rig = Rig(root, seeds_dir)  # power cut
     rig.frame()
     note("restart")

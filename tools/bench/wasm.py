@@ -11,6 +11,8 @@
 #   (micropython.mem_info: the largest free block) and the margin to a Pico's heap;
 #   the CircuitPython frame cost: the screens of a match drawn on firmware/canvas.py
 #   against framebuf, and the pixels a frame changes (displayio's bitmap writes).
+#   the player aids (issue 24): the heap of the look back and the hint while open
+#   and after they close, the pause menu, the state copies a match keeps for them;
 #   python -m tools.bench.wasm [--soak N] [--heap-only]   (runs itself under MicroPython)
 import gc
 import sys
@@ -47,7 +49,7 @@ def stand_ins(root):
     machine = FakeMachine()
     bus = machine.I2C(PROFILE["i2c"]["id"], machine.Pin(PROFILE["i2c"]["sda"]), machine.Pin(PROFILE["i2c"]["scl"]))
     bus.record = bus.panel.record = False
-    machine._bus = lambda freq: bus  # the firmware's machine.I2C() gets this one
+    machine.bus_for = lambda freq: bus  # the firmware's machine.I2C() gets this one
     for pin in PROFILE["buttons"].values():
         machine.Pin(pin)
     machine.Pin(PROFILE["led"])
@@ -149,6 +151,97 @@ def peak(gid, out):
     out("platform: peak %s %d" % (gid, share))
 
 
+def aids(gid, out):
+    # A generator for MicroPython: what the player aids of issue 24 add to the
+    # heap in a match of gid, one person against the strongest bots, at the
+    # person's turn once each side has moved a few times: the look back
+    # (firmware/aids/lookback.py) and the hint (firmware/aids/hint.py) while open and
+    # after they close, the pause menu with its take back check, and the state
+    # copies the match keeps for both (Match.marks).
+    from engine import registry
+    from engine.rng import seed_bot
+    from firmware import menus, play
+
+    root = _scratch()
+    app = boot(root)
+    info = menus.load_game(app, gid).INFO
+    top_level = registry.bots(gid).ORDER[-1]
+    menus.start_match(app, gid, shortest(info), [-1] + [top_level] * (info.seats[0] - 1))
+    info = menus = None
+    mine = 0
+    got = {}
+    while not got:
+        g = app.stack[-1]
+        if isinstance(g, play.GameEnd) or (isinstance(g, play.GameScreen) and g.table.holding()):
+            app.buttons.inject(A_BUTTON)
+        elif isinstance(g, play.GameScreen) and g.my_turn() and g.pending < 0:
+            if mine >= 3:
+                got = {}
+                yield from _aids_at(app, g, got)
+                break
+            m = app.match
+            g.play(m.bots.choose(m.state.view(g.who), 0, seed_bot(m.rng, m.seed, len(m.moves))))  # the person plays as the Medium bot would
+            m = None
+            mine += 1
+        g = None
+        app.step()
+        app.clock.advance(30)
+    out("platform: aids %s: look back %+d bytes while open (%d lines), %+d after it closes (%+d more after a second); hint %+d while open, "
+        "%+d after; the pause menu (take back checked) %+d; the state copies a match keeps for them (Match.marks) "
+        "%d x %d bytes" % (gid, got["look"], got["lines"], got["look after"], got["look again"], got["hint"], got["hint after"], got["pause"],
+                           got["kept"], got["marks"]))
+
+
+A_BUTTON = 4  # firmware.buttons.A, not imported before the app is booted
+
+
+def _aids_at(app, g, got):
+    # The readings of aids(), each after a collection.
+    from firmware.play import Pause
+
+    def heap():
+        gc.collect()
+        return gc.mem_alloc()
+
+    yield
+    base = heap()
+    g.look_back()
+    yield
+    got["look"] = heap() - base
+    got["lines"] = len(app.stack[-1].lines)
+    app.pop()
+    yield
+    got["look after"] = heap() - base
+    g.look_back()  # again: what stays after the first is the names its code interned, not a leak
+    app.pop()
+    yield
+    got["look again"] = heap() - base - got["look after"]
+    from firmware.aids.hint import Hint
+
+    app.push(Hint(app, g))
+    while app.stack[-1].busy():
+        app.step()
+        app.clock.advance(30)
+    yield
+    got["hint"] = heap() - base
+    app.pop()
+    Hint = None
+    yield
+    got["hint after"] = heap() - base
+    app.push(Pause(app, g))  # with its aids module loaded while open
+    yield
+    got["pause"] = heap() - base
+    app.pop()
+    m = app.match
+    yield
+    before = heap()
+    copy = m.marks[m.you][1].clone()  # one more of what a mark holds
+    yield
+    got["marks"] = heap() - before
+    got["kept"] = len([k for k in m.marks if k is not None])
+    copy = None
+
+
 def scratch(names, got):
     # A generator: the heap the match's scratch modules (Match.scratch) take while
     # loaded into got[0]; then dropped, as after a move.
@@ -244,8 +337,8 @@ def frame_cost(out):
     app = boot(_scratch())
     own = canvas.FrameBuffer(bytearray(1024), 128, 64)
     native = app.fb
-    fonts = (font._STRIPS, font._INVERSE)
-    own_fonts = (tuple([(w, canvas.FrameBuffer(font._STRIP, w, 8)) for w, _ in font._STRIPS]),
+    fonts = (font.STRIPS, font.INVERSE)
+    own_fonts = (tuple([(w, canvas.FrameBuffer(font.STRIP, w, 8)) for w, _ in font.STRIPS]),
                  canvas.FrameBuffer(bytearray(b"\x01\x00"), 2, 1))
     times = ([], [])
     changed = []
@@ -256,7 +349,7 @@ def frame_cost(out):
                 continue
             for i in (0, 1):
                 fb = (native, own)[i]
-                font._STRIPS, font._INVERSE = (fonts, own_fonts)[i]
+                font.STRIPS, font.INVERSE = (fonts, own_fonts)[i]
                 best = None
                 for _ in range(3):  # the fastest of three: a busy machine only slows it
                     start = clock.now_us()
@@ -265,7 +358,7 @@ def frame_cost(out):
                     took = clock.since_us(start)
                     best = took if best is None else min(best, took)
                 times[i].append(best * scale / 1000)
-            font._STRIPS, font._INVERSE = fonts
+            font.STRIPS, font.INVERSE = fonts
             bits = 0
             for j in range(1024):
                 d = own.buf[j] ^ last[j]
@@ -308,6 +401,8 @@ def steps(argv=None):
     PROFILE.update(json.loads(argv[0]))
     if argv[1:2] == ["--peak"]:
         parts = [peak(argv[2], print)]
+    elif argv[1:2] == ["--aids"]:
+        parts = [aids(argv[2], print)]
     else:
         rounds = int(argv[2]) if len(argv) >= 3 and argv[1] == "--soak" else SOAK
         parts = [soak(rounds, print)]
@@ -331,7 +426,10 @@ def run(argv, capture=False):
         profile = f.read()
     rc = 0
     text = []
-    for args in [["--peak", gid] for gid in playable()] + [argv]:
+    runs = [["--peak", gid] for gid in playable()]
+    if "--heap-only" not in argv:  # host_tests/test_heap.py wants the peaks and the soak alone
+        runs += [["--aids", gid] for gid in playable()]
+    for args in runs + [argv]:
         got = micropython.run_compiled("tools.bench.wasm", SOURCES, [profile] + args, capture)
         if capture:
             got, out = got

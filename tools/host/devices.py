@@ -301,14 +301,14 @@ class FakeMachine:
             raise ValueError("I2C(%r) doesn't exist" % (id,))
         if sda is None or sda.id % 4 != 2 * id or scl is None or scl.id % 4 != 2 * id + 1:
             raise ValueError("bad SCL/SDA pin")
-        return self._bus(freq)
+        return self.bus_for(freq)
 
     def SoftI2C(self, sda=None, scl=None, freq=400000):
         if sda is None or scl is None:
             raise ValueError("SoftI2C needs sda and scl")
-        return self._bus(freq)
+        return self.bus_for(freq)
 
-    def _bus(self, freq):
+    def bus_for(self, freq):
         bus = FakeI2C(self.i2c_present, freq)
         self.buses.append(bus)
         return bus

@@ -1,0 +1,52 @@
+# Hint (issue 24): the pause menu's "Hint" asks the top bot what it would
+# play from the seat of the person to move, from that seat's view alone
+# (the view, the same seeding as a bot's move (engine.rng.seed_bot), so
+# the same budget and time), and says it is the bot's choice; A plays it, B goes back
+# to the table. The match counts each seat's hints (kept in the save, shown
+# at the match's end). Loaded while it is open.
+from engine import registry
+from engine.rng import seed_bot
+from firmware import ui
+from firmware.saves import write
+
+
+class Hint(ui.Dialog):
+    transient = ("firmware.aids.hint", "firmware.aids")
+
+    def __init__(self, app, game):
+        self.game = game
+        m = game.match
+        self.level = m.bots.ORDER[-1]  # the top level (engine/ai: ORDER, weakest first)
+        self.bot = m.bots.LEVELS[self.level]
+        ui.Dialog.__init__(self, app, "The %s bot is thinking..." % self.bot, "")
+        self.move = -1
+
+    def busy(self):
+        return self.move < 0
+
+    def tick(self, now):
+        if self.move >= 0 or self.dirty:
+            return  # thinking is said on the panel before the search starts
+        m = self.game.match
+        seat = self.game.who
+        self.move = m.bots.choose(m.state.view(seat), self.level, seed_bot(m.rng, m.seed, len(m.moves)))
+        if m.scratch:
+            registry.forget(m.scratch)
+        m.hints[seat] += 1
+        if m.moves:
+            try:
+                write(m.root, m.record())  # the count survives a power cut
+            except OSError as e:
+                self.app.saving_off(e)
+        self.rows = ui.wrap("%s bot's choice: %s" % (self.bot, ui.glyphs(m.state.describe(self.move, m.you))), self.COLS)
+        self.hint = "A: play it   B: back"
+        self.dirty = True
+
+    def yes(self):
+        if self.move >= 0:
+            self.app.pop()
+            self.game.choose(self.move)
+
+    def no(self):
+        if self.move >= 0:
+            self.app.pop()
