@@ -10,10 +10,13 @@ from engine import registry
 from engine.ai import EASY, HARD, LEVELS, MEDIUM, ORDER
 from firmware import saves
 from firmware.buttons import A, LEFT, RIGHT
-from host_tests.ladder import rung
+from host_tests.ladder import TARGET, rung
 from host_tests.drive import menu_pick, new_device, press, top
 
 BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before_ladder.json")
+# Games whose Hard plays better since on purpose (issue 25 item 3): it no
+# longer makes main's moves, so there only Medium's are checked.
+HARD_SINCE = ("habitual",)
 
 # Medium against Easy, seats rotated on the same deals: (game, seats, matches).
 # The matches are enough for the share's lower Wilson bound to clear chance
@@ -28,6 +31,7 @@ EASY_RUNGS = (
     ("jokerpoker", 2, 60),
     ("jokerpoker", 4, 60),
 )
+HARD_MATCHES = 240
 
 
 def test_medium_beats_easy_in_every_game():
@@ -35,6 +39,16 @@ def test_medium_beats_easy_in_every_game():
         won, lo, hi = rung(gid, seats, matches, MEDIUM)
         print("%s, %d seats: Medium against Easy %.3f [%.3f, %.3f] of %d" % (gid, seats, won, lo, hi, matches))
         assert lo > 1.0 / seats, (gid, seats, won, lo)
+
+
+def test_habitual_hard_beats_medium_by_the_target():
+    # Issue 25 item 3: Habitual Joker's Hard at least 0.72 against Medium
+    # (README, Bots: 800 matches). On the first HARD_MATCHES of those deals
+    # the interval's lower end clears the rung's target for two seats (the
+    # Hard of before, random playouts, falls short of it here: 0.669 [0.607, 0.725]).
+    won, lo, hi = rung("habitual", 2, HARD_MATCHES, HARD)
+    print("habitual, 2 seats: Hard against Medium %.3f [%.3f, %.3f] of %d" % (won, lo, hi, HARD_MATCHES))
+    assert lo > TARGET[2], (won, lo)
 
 
 def test_levels_keep_their_indices_and_the_setup_offers_them_weakest_first():
@@ -82,8 +96,15 @@ def test_a_save_of_before_the_ladder_resumes_with_the_same_bots(tmp_path):
         press(dev, A)
         m = dev.app.match
         assert [m.player(q)[3:] for q in range(2)] == ["Medium", "Hard"]
-        while not m.state.is_over():
-            m.play(m.bot_move())
+        if gid in HARD_SINCE:
+            # Medium makes each of its moves of main's match; Hard's are main's.
+            for move in moves[len(moves) // 2:]:
+                if m.seats[m.state.to_move()] == MEDIUM:
+                    assert m.bot_move() == move, key
+                m.play(move)
+        else:
+            while not m.state.is_over():
+                m.play(m.bot_move())
         assert bytes(m.moves) == moves, key
 
 
