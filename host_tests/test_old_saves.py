@@ -29,6 +29,12 @@ def person_move(m):
     return legal[-1] if m.game_id == "jokerpoker" else legal[len(m.moves) % len(legal)]
 
 
+# Games whose Hard bot has changed on purpose since 0513c4a (Habitual Joker's
+# play-outs by Medium's weights, issue 25): their saves load and are written
+# again byte for byte; the bots' next moves are their new Hard's, each legal.
+HARD_CHANGED = ("habitual",)
+
+
 def test_saves_of_0513c4a_resume_and_play_on_as_then():
     for data, then in OLD:
         rec = saves_reading.decode(data)
@@ -37,6 +43,8 @@ def test_saves_of_0513c4a_resume_and_play_on_as_then():
         made = []
         for _ in range(len(then)):
             move = person_move(m) if m.is_person(m.state.to_move()) else m.bot_move()
+            assert m.state.legal(move), (rec["game"], move)
             m.step(move)
             made.append(move)
-        assert made == then, (rec["game"], made)
+        if rec["game"] not in HARD_CHANGED:
+            assert made == then, (rec["game"], made)
