@@ -286,15 +286,50 @@ class _PinMaker:
         return pin
 
 
+# RP2040 datasheet, GPIO functions (F2): the pins each UART's TX and RX come out on.
+UART_TX = {0: (0, 12, 16, 28), 1: (4, 8, 20, 24)}
+UART_RX = {0: (1, 13, 17, 29), 1: (5, 9, 21, 25)}
+
+
+class FakeUART:
+    # machine.UART as firmware.board sets it up; bytes written go to `peer` (a
+    # FakeUART, itself by default: a loopback plug), and read() gives what came.
+    def __init__(self, id, baudrate, tx, rx, timeout, rxbuf):
+        self.id = id
+        self.baudrate = baudrate
+        self.tx = tx
+        self.rx = rx
+        self.timeout = timeout
+        self.rxbuf = rxbuf
+        self.peer = self
+        self.came = bytearray()
+
+    def any(self):
+        return len(self.came)
+
+    def read(self, n=-1):
+        if not self.came:
+            return None
+        n = len(self.came) if n < 0 else n
+        got = bytes(self.came[:n])
+        self.came = self.came[n:]
+        return got
+
+    def write(self, buf):
+        self.peer.came += buf
+        return len(buf)
+
+
 class FakeMachine:
     # Enough of an rp2 `machine` module for firmware.board: Pin, I2C (checking that the
-    # pins can carry that bus, as the rp2 port does) and SoftI2C on any pins.
+    # pins can carry that bus, as the rp2 port does), SoftI2C on any pins, UART.
 
     def __init__(self, i2c_present=(0x3C,), led_name=25):
         self.pins = {}
         self.Pin = _PinMaker(self.pins, {"LED": led_name})
         self.i2c_present = i2c_present
         self.buses = []
+        self.uarts = []
 
     def I2C(self, id, sda=None, scl=None, freq=400000):
         if id not in (0, 1):
@@ -307,6 +342,16 @@ class FakeMachine:
         if sda is None or scl is None:
             raise ValueError("SoftI2C needs sda and scl")
         return self.bus_for(freq)
+
+    def UART(self, id, baudrate=115200, tx=None, rx=None, timeout=0, rxbuf=256):
+        if id not in (0, 1):
+            raise ValueError("UART(%r) doesn't exist" % (id,))
+        if tx is None or tx.id not in UART_TX[id]:
+            raise ValueError("bad TX pin")
+        if rx is None or rx.id not in UART_RX[id]:
+            raise ValueError("bad RX pin")
+        self.uarts.append(FakeUART(id, baudrate, tx, rx, timeout, rxbuf))
+        return self.uarts[-1]
 
     def bus_for(self, freq):
         bus = FakeI2C(self.i2c_present, freq)
