@@ -259,11 +259,11 @@ def test_main_py_boots_through_board_and_ctrl_c_ends_the_blinking():
 
 
 def test_link_profile_names_the_cable():
-    # Issue 26: the default board has no link; the documented example adds UART0 on
-    # GP0 (TX) and GP1 (RX), beside a GND pin, at 115200 baud.
+    # Issue 26: the default board has no link; the documented example adds UART1 on
+    # GP20 (TX) and GP21 (RX), beside a GND pin, at 115200 baud.
     assert board.load(PICO)["link"] is None
     p = board.load(PICO_LINK)
-    assert p["link"] == {"uart": 0, "tx": 0, "rx": 1, "baud": 115200}
+    assert p["link"] == {"uart": 1, "tx": 20, "rx": 21, "baud": 115200}
     with open(PICO_LINK) as f:
         data = json.loads(f.read())
     del data["link"]
@@ -324,7 +324,7 @@ def test_link_port_is_the_profiles_uart():
     assert board.link_port(board.load(PICO), m, said.append) is None and m.uarts == []
     port = board.link_port(board.load(PICO_LINK), m, said.append)
     assert port is m.uarts[0] and said == []
-    assert (port.id, port.baudrate, port.tx.id, port.rx.id) == (0, 115200, 0, 1)
+    assert (port.id, port.baudrate, port.tx.id, port.rx.id) == (1, 115200, 20, 21)
     assert port.timeout == 0 and port.rxbuf == board.LINK_RXBUF >= 256
     # The port's whole interface, on a loopback plug: bytes out come back in order.
     assert port.any() == 0 and port.read(8) is None
@@ -332,7 +332,7 @@ def test_link_port_is_the_profiles_uart():
     assert port.any() == 3 and port.read(2) == b"\x01\x02" and port.read(8) == b"\x03"
     said = []
     assert board.link_port(board.load(PICO_LINK), UartlessMachine(), said.append) is None
-    assert "without link play" in said[0] and "TX GP0, RX GP1" in said[0] and "bad TX pin" in said[0], said
+    assert "without link play" in said[0] and "TX GP20, RX GP21" in said[0] and "bad TX pin" in said[0], said
 
 
 def test_wrap_keeps_words_and_width():
