@@ -326,13 +326,28 @@ def test_link_port_is_the_profiles_uart():
     assert port is m.uarts[0] and said == []
     assert (port.id, port.baudrate, port.tx.id, port.rx.id) == (1, 115200, 20, 21)
     assert port.timeout == 0 and port.rxbuf == board.LINK_RXBUF >= 256
-    # The port's whole interface, on a loopback plug: bytes out come back in order.
+    # The port's whole interface: what came is read in order, what is written goes out.
     assert port.any() == 0 and port.read(8) is None
-    assert port.write(b"\x01\x02\x03") == 3
-    assert port.any() == 3 and port.read(2) == b"\x01\x02" and port.read(8) == b"\x03"
+    assert port.write(b"\x01\x02\x03") == 3 and port.sent == b"\x01\x02\x03"
+    port.came += b"\x04\x05\x06"
+    assert port.any() == 3 and port.read(2) == b"\x04\x05" and port.read(8) == b"\x06"
     said = []
     assert board.link_port(board.load(PICO_LINK), UartlessMachine(), said.append) is None
     assert "without link play" in said[0] and "TX GP20, RX GP21" in said[0] and "bad TX pin" in said[0], said
+
+
+def test_byte_port_in_hex_for_the_web_page():
+    # The web page's worker carries a tab's link bytes as hex (tools/page/link.mjs).
+    from tools.host.devices import BytePort
+
+    port = BytePort()
+    assert port.take_hex() == ""
+    port.write(b"\x00\xff")
+    port.write(b"\x10")
+    assert port.take_hex() == "00ff10" and port.take_hex() == ""
+    port.feed_hex("0a0b")
+    port.feed_hex("0c")
+    assert port.any() == 3 and port.read(-1) == b"\x0a\x0b\x0c"
 
 
 def test_wrap_keeps_words_and_width():

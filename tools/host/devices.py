@@ -2,6 +2,7 @@
 # records every transfer and decodes what an SSD1306 would do with it, pins that tests
 # drive, a `machine`-like module for firmware.board, and clocks with the device's
 # ticks arithmetic. Runs on CPython and MicroPython (it is loaded into the wasm port too).
+import binascii
 
 EIO = 5  # what the rp2 port raises when nobody acknowledges an address
 TICKS_MASK = 0x3FFFFFFF  # ticks_ms() wraps at 2**30 on every port
@@ -291,18 +292,14 @@ UART_TX = {0: (0, 12, 16, 28), 1: (4, 8, 20, 24)}
 UART_RX = {0: (1, 13, 17, 29), 1: (5, 9, 21, 25)}
 
 
-class FakeUART:
-    # machine.UART as firmware.board sets it up; bytes written go to `peer` (a
-    # FakeUART, itself by default: a loopback plug), and read() gives what came.
-    def __init__(self, id, baudrate, tx, rx, timeout, rxbuf):
-        self.id = id
-        self.baudrate = baudrate
-        self.tx = tx
-        self.rx = rx
-        self.timeout = timeout
-        self.rxbuf = rxbuf
-        self.peer = self
+class BytePort:
+    # The link port's interface (any, read, write: non-blocking, as machine.UART
+    # with timeout 0) over two buffers: `came`, what the cable brought, and
+    # `sent`, what was written, for whatever carries it (a test; the web page's
+    # worker, in hex, through feed_hex and take_hex).
+    def __init__(self):
         self.came = bytearray()
+        self.sent = bytearray()
 
     def any(self):
         return len(self.came)
@@ -316,8 +313,28 @@ class FakeUART:
         return got
 
     def write(self, buf):
-        self.peer.came += buf
+        self.sent += buf
         return len(buf)
+
+    def feed_hex(self, text):
+        self.came += binascii.unhexlify(text)
+
+    def take_hex(self):
+        out = binascii.hexlify(self.sent).decode()
+        self.sent = bytearray()
+        return out
+
+
+class FakeUART(BytePort):
+    # machine.UART as firmware.board sets it up.
+    def __init__(self, id, baudrate, tx, rx, timeout, rxbuf):
+        BytePort.__init__(self)
+        self.id = id
+        self.baudrate = baudrate
+        self.tx = tx
+        self.rx = rx
+        self.timeout = timeout
+        self.rxbuf = rxbuf
 
 
 class FakeMachine:

@@ -5,14 +5,15 @@
 # shows of the RAM the wire filled), the buttons are firmware.buttons over fake pins that the
 # page's keys and touch buttons pull low, the clock is the port's own `time`
 # (the browser's clock), and the storage root is a folder the page keeps in the
-# browser's storage. Runs on MicroPython only.
+# browser's storage; the link port is bytes the worker carries to and from a
+# linked tab (tools/page/link.mjs). Runs on MicroPython only.
 import binascii
 import time
 
 from firmware import app as firmware_app
 from firmware.buttons import NAMES, Buttons
 from firmware.ssd1306 import SSD1306
-from tools.host.devices import FakeI2C, FakePin
+from tools.host.devices import BytePort, FakeI2C, FakePin
 
 FRAME_MS = firmware_app.FRAME_MS
 CHANGED = 1  # step() flags: the frame changed,
@@ -26,6 +27,7 @@ class Board:
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, time)
+        self.link = BytePort()
         self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay

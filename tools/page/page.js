@@ -4,8 +4,13 @@
 // survives a reload or a closed tab.
 //   ?seed=N       reproducible match seeds (as `make sim ARGS="--seed N"`)
 //   ?botdelay=MS  the pause before a bot moves (tests use 0)
+//   ?link=NAME    this tab is a board linked to the other tab of that name, as by
+//                 a cable (tools/page/link.mjs; two tabs only)
+//   ?board=N      this tab's own storage (two linked tabs keep a save each)
 // window.jokerPocket tells tests (and the curious) how the page is doing.
-const PREFIX = "jokerpocket/"; // localStorage key of each file of the storage root
+const params = new URLSearchParams(location.search);
+// localStorage key of each file of the storage root
+const PREFIX = "jokerpocket/" + (params.has("board") ? "board" + (parseInt(params.get("board"), 10) || 1) + "/" : "");
 const NAMES = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -149,11 +154,10 @@ worker.onerror = (e) => {
   note.textContent = jp.error;
 };
 
-const params = new URLSearchParams(location.search);
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) & 0x1fffffff
   : crypto.getRandomValues(new Uint32Array(1))[0] & 0x1fffffff;
 const botDelay = params.has("botdelay") ? parseInt(params.get("botdelay"), 10) : -1;
-worker.postMessage({ start: { store: storedFiles(), seed, botDelay } });
+worker.postMessage({ start: { store: storedFiles(), seed, botDelay, link: params.get("link") } });
 
 // --- buttons: a pin held low while a key or an on-screen button is down ---
 

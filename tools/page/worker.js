@@ -3,7 +3,9 @@
 // filesystem, and browser.Board stepped every FRAME_MS as firmware.app.run
 // does. The page (page.js) sends button levels and the stored files; the
 // worker sends back the panel RAM when it changed, its status after every
-// frame, and the files of the storage root whenever they changed.
+// frame, and the files of the storage root whenever they changed. A tab opened
+// with ?link=NAME carries the board's link port to the other tab of that name.
+import { joinLink } from "./link.mjs";
 import { loadMicroPython } from "./micropython.mjs";
 
 const APP = "/app";
@@ -15,6 +17,7 @@ const CHANGED = 1;
 const HOLD_POLLS = 2;
 
 let board = null; // browser.Board's step, pin and frame, called from here
+let link = null; // the link to the other tab (link.mjs), if linked
 let mp = null;
 let frameMs = 30;
 let inputs = 0; // button messages applied
@@ -87,6 +90,7 @@ function frame() {
     postMessage({ error: "The firmware stopped: " + (e.message || e) });
     return;
   }
+  if (link) link.flush();
   for (let b = 0; b < polled.length; b++) polled[b]++;
   const dt = performance.now() - t0;
   steps++;
@@ -126,6 +130,7 @@ board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt
 `);
   const b = mp.globals.get("board");
   board = { step: b.step, pin: b.pin, frame: b.frame }; // each looked up once
+  if (opt.link) link = joinLink(opt.link, { feed: b.link.feed_hex, take: b.link.take_hex });
   frameMs = mp.globals.get("FRAME_MS");
   postMessage({ ready: performance.now() - t0 });
   frame();
