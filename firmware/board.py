@@ -120,7 +120,7 @@ def _link(sec, used, runtime, where):
         p = _gpio(_get(sec, "link", key, where), "link." + key, where, runtime)
         if runtime == "micropython" and p not in _uart_pins(bus, role):
             _fail(where, "link." + key, "a %s pin of UART%d (%s)"
-                  % (key.upper(), bus, ", ".join([_pin(g) for g in _uart_pins(bus, role)])), p)
+                  % (key.upper(), bus, ", ".join(["GP%d" % g for g in _uart_pins(bus, role)])), p)
         if p in used:
             raise BoardError("%s: %s and link.%s both use %s" % (where, used[p], key, _pin(p)))
         used[p] = "link." + key
