@@ -14,7 +14,8 @@ from firmware.tables import playable
 
 
 class Title(ui.Menu):
-    # Resume (when a save exists), then each game and its rules, then Settings.
+    # Resume (when a save exists), then each game and its rules, then
+    # Statistics and Settings.
     # The cursor opens on Resume, else on the game last started.
     transient = (__name__,)
 
@@ -30,8 +31,8 @@ class Title(ui.Menu):
             self.acts.append(("play", gid))
             items.append("Rules: " + t)
             self.acts.append(("rules", gid))
-        items.append("Settings")
-        self.acts.append(("settings", None))
+        items += ["Statistics", "Settings"]
+        self.acts += [("stats", None), ("settings", None)]
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
         last = recall(app) if app.saved is None else None
         if last:
@@ -47,6 +48,10 @@ class Title(ui.Menu):
             from firmware.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif act == "stats":
+            from firmware.stats import StatsScreen
+
+            self.app.push(StatsScreen(self.app))
         else:
             from firmware.rules import Rules
 
