@@ -49,9 +49,9 @@ class Title(ui.Menu):
 
             self.app.push(SettingsScreen(self.app))
         elif act == "stats":
-            from firmware.stats import StatsScreen
+            from firmware import stats
 
-            self.app.push(StatsScreen(self.app))
+            stats.show(self.app)
         else:
             from firmware.rules import Rules
 

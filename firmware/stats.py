@@ -169,6 +169,13 @@ def _row(fb, y, label, a, b):
     font.text(fb, b, ui.W - 4 - font.width(b), y)
 
 
+def show(app):
+    # The Statistics screen, from the title.
+    s = StatsScreen(app)
+    app.push(s)
+    s.load()
+
+
 class StatsScreen(ui.Screen):
     # A page per game and seat count played (a game never played: one page
     # saying so), in the title's order; LEFT/RIGHT turn the pages, A resets
@@ -178,9 +185,10 @@ class StatsScreen(ui.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.page = 0
-        self.load()
+        self.entries = self.pages = None
 
     def load(self):
+        # Reads the file: on the stack, so the notice of a damaged one comes over it.
         self.entries, notice = read(self.app.root)
         pages = []
         for gid in playable():
