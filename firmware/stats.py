@@ -185,7 +185,8 @@ class StatsScreen(ui.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.page = 0
-        self.entries = self.pages = None
+        self.entries = []
+        self.pages = []  # (game id, seats; 0: none played), load() makes them
 
     def load(self):
         # Reads the file: on the stack, so the notice of a damaged one comes over it.
