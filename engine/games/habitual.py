@@ -158,8 +158,6 @@ class HabitualJoker(Listed):
         self.known = False
         self.own = None  # the store of a state filled from a view (see fill())
 
-    decode = staticmethod(decode)
-
     # ----- the cut and the deal (HJ-cut, HJ-deal)
 
     def _cut(self, rng):

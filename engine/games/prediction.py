@@ -163,7 +163,6 @@ class Prediction(State):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
-    decode = staticmethod(decode)
 
     def __init__(self, seats):
         self.n = seats
