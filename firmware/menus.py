@@ -30,6 +30,9 @@ class Title(ui.Menu):
             self.acts.append(("play", gid))
             items.append("Rules: " + t)
             self.acts.append(("rules", gid))
+        if app.link is not None:  # the board has a link cable (its profile names one)
+            items.append("Link play")
+            self.acts.append(("link", None))
         items.append("Settings")
         self.acts.append(("settings", None))
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
@@ -47,6 +50,10 @@ class Title(ui.Menu):
             from firmware.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif act == "link":
+            from firmware.link.lobby import LinkMenu
+
+            self.app.push(LinkMenu(self.app))
         else:
             from firmware.rules import Rules
 
@@ -156,7 +163,10 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        start_match(self.app, self.game_id, options, self.seats[: self.n])
+        self.start(options, self.seats[: self.n])
+
+    def start(self, options, seats):
+        start_match(self.app, self.game_id, options, seats)
 
 
 def _index(seq, x, default):
@@ -252,4 +262,11 @@ def resume(app):
         return
     finally:
         registry.forget([saves_reading.__name__])
-    app.restack(GameScreen(app, app.match))
+    m = app.match
+    if m.link is not None and app.link is None:
+        m.link = None  # alone: every person seat is this board's (pass-and-play)
+    app.restack(GameScreen(app, m))
+    if m.link is not None:
+        from firmware.link.session import rejoin
+
+        rejoin(app, new_seed(app))

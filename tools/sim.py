@@ -39,14 +39,14 @@ TERMINAL_KEYS = {"w": UP, "s": DOWN, "a": LEFT, "d": RIGHT, "z": A, "x": B}
 class Device:
     """The app wired to host stand-ins, stepped one frame at a time."""
 
-    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS):
+    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, link=None):
         self.clock = clock if clock is not None else FakeClock()
         self.i2c = FakeI2C(record=False)
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, self.clock)
         os.makedirs(root, exist_ok=True)
-        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed)
+        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, link=link)
         self.frame()  # the title is up as soon as the board starts
 
     def frame(self):
