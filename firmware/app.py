@@ -218,6 +218,16 @@ class App:
             self.loaded = self.known = None
             gc.collect()
 
+    def load_game(self, game_id):
+        # Only one game's modules are in memory: choosing another game frees
+        # the last one's (they stay while the player is in menus, so going
+        # back and forth to a game's setup costs no imports).
+        if self.loaded != game_id:
+            self.free_game()
+            self.known = list(sys.modules)
+        self.loaded = game_id
+        return registry.load(game_id)
+
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has
         # none, and an older save stays), and the game's modules are freed.

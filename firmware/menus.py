@@ -3,7 +3,6 @@
 # firmware/saves_reading.py's). A match needs none of it: this module is loaded for
 # these screens alone (ui.Screen.transient) and dropped while a match is played.
 import os
-import sys
 
 from engine import registry
 from engine.ai import MEDIUM
@@ -51,9 +50,8 @@ class Title(ui.Menu):
 
             self.app.push(SettingsScreen(self.app))
         elif act == "link":
-            from firmware.link.lobby import LinkMenu
-
-            self.app.push(LinkMenu(self.app))
+            # (by name: the link screens sit above the title, extending its Setup)
+            self.app.push(registry.module("firmware.link.lobby").LinkMenu(self.app))
         else:
             from firmware.rules import Rules
 
@@ -72,7 +70,7 @@ class Setup(ui.Menu):
 
     def __init__(self, app, game_id):
         self.game_id = game_id
-        game = load_game(app, game_id)
+        game = app.load_game(game_id)
         bots = registry.bots(game_id)
         self.kinds = bots.LEVELS
         self.cycle = (PERSON,) + bots.ORDER  # what a seat's line goes round: Person, Easy, Medium, Hard
@@ -190,24 +188,13 @@ def recall(app):
 # ----- starting a match
 
 
-def load_game(app, game_id):
-    # Only one game's modules are in memory: choosing another game frees
-    # the last one's (they stay while the player is in menus, so going
-    # back and forth to a game's setup costs no imports).
-    if app.loaded != game_id:
-        app.free_game()
-        app.known = list(sys.modules)
-    app.loaded = game_id
-    return registry.load(game_id)
-
-
 def start_match(app, game_id, options, seats):
     # A new match replaces the save of an older one at its first move; till
     # then the older one can still be resumed. The setup becomes the game's
     # remembered one before the screens change: firmware/settings.py reads the
     # file with this module, which goes when the title does.
-    load_game(app, game_id)
-    from firmware.match import Match  # after load_game: the match's modules go with the game's
+    app.load_game(game_id)
+    from firmware.match import Match  # after app.load_game(): the match's modules go with the game's
     from firmware.play import GameScreen
 
     app.match = Match(app.root, game_id, options, seats, new_seed(app))
@@ -249,7 +236,7 @@ def resume(app):
     from firmware import saves_reading
 
     try:
-        load_game(app, app.saved["game"])
+        app.load_game(app.saved["game"])
         from firmware.play import GameScreen
 
         app.match = saves_reading.replay(app.root, app.saved)
@@ -267,6 +254,4 @@ def resume(app):
         m.link = None  # alone: every person seat is this board's (pass-and-play)
     app.restack(GameScreen(app, m))
     if m.link is not None:
-        from firmware.link.session import rejoin
-
-        rejoin(app, new_seed(app))
+        registry.module("firmware.link.session").rejoin(app, new_seed(app))

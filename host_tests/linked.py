@@ -4,11 +4,11 @@
 # ended with.
 from engine import registry
 from engine.play import make, replay
-from firmware import play
 from firmware.buttons import A
 from firmware.match import Match
 from host_tests import drive
 from tools.host.link import Ring
+from tools.sim import SEEDS, Device
 
 MAX_STEPS = 40000
 
@@ -35,40 +35,16 @@ def link_up(ring, title, lines):
     return lobby
 
 
-class Play:
-    # Plays every board's people by seeded random legal moves through the game
-    # screen (choose(): what the table's cursor hands it), A through held
-    # tables, hand-offs and round ends. games[k]: board k's game screen.
-    def __init__(self, ring, rng):
-        self.ring = ring
-        self.rng = rng
-        self.games = [None] * len(ring.devs)
-        self.seen = [set() for _ in ring.devs]  # seats whose hand each board was shown
-
-    def turn(self, k):
-        d = self.ring.devs[k]
-        t = drive.top(d)
-        if isinstance(d.app.stack[0], play.GameScreen):
-            self.games[k] = g = d.app.stack[0]
-            if g.match.state is not None and not g.bot:
-                self.seen[k].add(g.viewer)
-        if isinstance(t, (play.GameEnd, play.Handoff)) or isinstance(t, play.GameScreen) and t.table.holding():
-            drive.press(d, A)
-        elif isinstance(t, play.GameScreen) and t.my_turn() and t.pending < 0:  # (a slow move is played next frame)
-            legal = t.match.state.legal_moves()
-            t.choose(legal[self.rng.below(len(legal))])
-
-    def run(self, until=None, steps=MAX_STEPS):
-        # Until every board shows the match's end (or until() holds). -> steps taken.
-        for i in range(steps):
-            if until is not None and until():
-                return i
-            if all([isinstance(drive.top(d), play.MatchEnd) for d in self.ring.devs]):
-                return i
-            for k in range(len(self.ring.devs)):
-                self.turn(k)
-            self.ring.step(drive.check_frame)
-        raise AssertionError("the linked match did not end")
+def run(p, until=None, steps=MAX_STEPS):
+    # Plays on (tools/host/link.py Play) until every board shows the match's
+    # end, or until() holds; every frame checked. -> steps taken.
+    for i in range(steps):
+        if until is not None and until() or p.over():
+            return i
+        for k in range(len(p.ring.devs)):
+            p.turn(k)
+        p.ring.step(drive.check_frame)
+    raise AssertionError("the linked match did not end")
 
 
 def record_of(g):
@@ -93,4 +69,8 @@ def unlinked(root, rec):
 
 
 def new_ring(tmp_path, n, seed, faults=None):
-    return Ring(n, tmp_path / "ring", seed, faults, bot_delay=60)
+    return Ring(device, n, tmp_path / "ring", seed, faults, bot_delay=60)
+
+
+def device(root, seed, link):
+    return Device(root, seed, seeds_dir=SEEDS, link=link)

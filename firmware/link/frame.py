@@ -1,19 +1,21 @@
 # Frames: how a message travels on the cable.
 #
-#   0x7E  len  kind  src_hi  src_lo  seq  payload (len bytes)  crc_hi  crc_lo
+#   0x7E  len  kind  src_hi  src_lo  seq  check  payload (len bytes)  crc_hi  crc_lo
 #
 # src is the sending board's link id (16 bits, drawn at random when the board
 # starts link play), seq its frame counter (mod 256). The CRC (CRC-16/CCITT,
 # worked bit by bit: no table in the heap) covers everything after the start
-# byte. A reader that finds a length too large or a checksum that fails drops
-# one byte and looks for the next start byte, so a dropped or corrupted byte
-# costs the frames it touched and the stream resyncs by itself.
+# byte; check (the header's bytes summed) lets a reader refuse a damaged
+# length at once rather than wait for bytes that never come. A reader that
+# finds a bad header or checksum drops one byte and looks for the next start
+# byte, so a dropped or corrupted byte costs the frames it touched and the
+# stream resyncs by itself.
 from engine import const
 
 START = const(0x7E)
-HEAD = const(6)  # start, len, kind, src (2), seq
+HEAD = const(7)  # start, len, kind, src (2), seq, check
 MAX_PAYLOAD = const(96)
-MAX_FRAME = const(104)  # HEAD + MAX_PAYLOAD + 2
+MAX_FRAME = const(105)  # HEAD + MAX_PAYLOAD + 2
 
 
 def crc16(buf, start, end):
@@ -37,6 +39,7 @@ def pack(kind, src, seq, payload):
     out[3] = src >> 8
     out[4] = src & 0xFF
     out[5] = seq & 0xFF
+    out[6] = _check(out)
     out[HEAD : HEAD + n] = payload
     c = crc16(out, 1, HEAD + n)
     out[HEAD + n] = c >> 8
@@ -74,7 +77,7 @@ class Reader:
                 continue
             if self.n < HEAD:
                 return 0
-            if b[1] > MAX_PAYLOAD:
+            if b[1] > MAX_PAYLOAD or b[6] != _check(b):
                 self.drop(1, True)
                 continue
             end = HEAD + b[1]
@@ -95,6 +98,10 @@ class Reader:
         for i in range(n):
             b[i] = b[i + k]
         self.n = n
+
+
+def _check(b):
+    return (b[1] + b[2] + b[3] + b[4] + b[5] + 0x5A) & 0xFF
 
 
 def kind(buf):

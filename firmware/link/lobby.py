@@ -84,7 +84,7 @@ class HostLobby(ui.Menu):
             if b not in [self.owners[s] for s in self.people]:
                 self.app.push(ui.Dialog(self.app, "Board %d has no seat" % (b + 1)))
                 return
-        self.app.net.begin(self.game_id, self.options, self.seats, self.owners)
+        self.app.net.begin(self.game_id, self.options, self.seats, self.owners, new_seed(self.app))
 
     def back(self):
         self.app.unlink()

@@ -76,7 +76,7 @@ class Link:
         s = frame.seq(buf)
         if who == self.me:
             q = self.queue
-            if q and q[0][5] == s:  # came back: every board has it
+            if q and frame.seq(q[0]) == s:  # came back: every board has it
                 q.pop(0)
                 self.acked += 1
                 self.at = None

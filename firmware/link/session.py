@@ -205,20 +205,15 @@ class Session:
 
     # ----- the match on this board
 
-    def begin(self, gid, options, seats, owners):
+    def begin(self, gid, options, seats, owners, seed):
         # The host starts the match it set up and sends it round.
-        from firmware.menus import new_seed
-
-        self.start(gid, options, seats, new_seed(self.app), owners)
+        self.start(gid, options, seats, seed, owners)
         self.send_game(-1)
 
     def start(self, gid, options, seats, seed, owners, moves=()):
         app = self.app
         app.match = None
-        from firmware import menus
-
-        menus.load_game(app, gid)
-        registry.forget([menus.__name__])  # (the title's module: back when the title is)
+        app.load_game(gid)
         from firmware.match import Match
         from firmware.play import GameScreen
 

@@ -4,9 +4,11 @@
 # back. A port is what firmware.link.ring reads: any(), read(n), write(buf).
 import os
 import random
+import time
 
 from firmware.app import FRAME_MS
-from tools.sim import SEEDS, Device
+from firmware import play
+from firmware.buttons import A
 
 
 class Faults:
@@ -84,23 +86,22 @@ class Port:
 
 
 class Ring:
-    # n boards (tools/sim.py Devices), board k's TX on wires[k], read by board k+1.
-    def __init__(self, n, root, seed=1, faults=None, bot_delay=None, seeds_dir=SEEDS):
+    # n boards (device: tools/sim.py's Device), board k's TX on wires[k], read by board k+1.
+    def __init__(self, device, n, root, seed=1, faults=None, bot_delay=None):
+        self.device = device
         self.now = 0
         self.root = str(root)
         self.wires = [Wire(faults) for _ in range(n)]
         self.ports = [Port(self, self.wires[k - 1], self.wires[k]) for k in range(n)]
         self.seed = seed
         self.bot_delay = bot_delay
-        self.seeds_dir = seeds_dir
         self.boots = 0
         self.devs = [self.boot(k) for k in range(n)]
 
     def boot(self, k):
         # Board k powered up (again) on its own storage, its cable in place.
         self.boots += 1
-        d = Device(os.path.join(self.root, "board%d" % (k + 1)), self.seed * 101 + self.boots, seeds_dir=self.seeds_dir,
-                   link=self.ports[k])
+        d = self.device(os.path.join(self.root, "board%d" % (k + 1)), self.seed * 101 + self.boots, link=self.ports[k])
         if self.bot_delay is not None:
             d.app.bot_delay = self.bot_delay
         return d
@@ -111,13 +112,105 @@ class Ring:
         return self.devs[k]
 
     def step(self, check=None):
-        # One frame of every board, then the wires' time moves on.
+        # One frame of every board, then the wires' time moves on. -> whether a panel changed.
+        changed = False
         for d in self.devs:
-            d.frame()
+            changed = d.frame() or changed
             if check is not None:
                 check(d)
         self.now += FRAME_MS
+        return changed
 
     def cable(self, k):
         # The cable out of board k: its TX to board k+1's RX.
         return self.wires[k]
+
+
+class Boards(Ring):
+    # The ring as tools/sim.py drives one device: presses go to the board in
+    # focus (a script's `board K`, TAB in the window), every frame steps all
+    # boards, and the picture is every panel side by side.
+    GAP = 4  # pixels between two panels
+
+    focus = 0
+    wall = False  # paced as the real time goes (a window), else as fast as it runs
+
+    @property
+    def pins(self):
+        return self.devs[self.focus].pins
+
+    @property
+    def buttons(self):
+        return self.devs[self.focus].buttons
+
+    @property
+    def clock(self):
+        return self.devs[self.focus].clock
+
+    @property
+    def app(self):
+        return self.devs[self.focus].app
+
+    def frame(self):
+        t = time.time()
+        changed = self.step()
+        if self.wall:
+            time.sleep(max(0, FRAME_MS / 1000 - (time.time() - t)))
+        return changed
+
+    def press(self, b):
+        self.buttons.inject(b)
+        self.frame()
+
+    def wait(self, ms):
+        for _ in range(max(1, ms // FRAME_MS)):
+            self.frame()
+
+    def hold(self, b, ms):
+        self.pins[b].value(0)
+        self.wait(ms)
+        self.pins[b].value(1)
+        self.wait(3 * FRAME_MS)
+
+    def idle(self, limit_ms=60000):
+        spent = 0
+        while any([d.app.busy() for d in self.devs]) and spent < limit_ms:
+            self.frame()
+            spent += FRAME_MS
+
+    def pixels(self):
+        rows = [d.pixels() for d in self.devs]
+        gap = [0] * self.GAP
+        return [sum([r[y] + gap for r in rows], [])[: -self.GAP] for y in range(64)]
+
+    def shot(self, path, scale=4):
+        # The board in focus alone (a pair of shots taken together: the same moment).
+        self.devs[self.focus].shot(path, scale)
+
+
+class Play:
+    # Plays every board's people by seeded random legal moves through the game
+    # screen (choose(): what the table's cursor hands it), A through held
+    # tables, hand-offs and round ends. games[k]: board k's game screen;
+    # seen[k]: the seats whose side board k showed.
+    def __init__(self, ring, rng):
+        self.ring = ring
+        self.rng = rng
+        self.games = [None] * len(ring.devs)
+        self.seen = [set() for _ in ring.devs]
+
+    def turn(self, k):
+        d = self.ring.devs[k]
+        t = d.app.stack[-1]
+        if isinstance(d.app.stack[0], play.GameScreen):
+            self.games[k] = g = d.app.stack[0]
+            if g.match.state is not None and not g.bot:
+                self.seen[k].add(g.viewer)
+        if isinstance(t, (play.GameEnd, play.Handoff)) or isinstance(t, play.GameScreen) and t.table.holding():
+            d.press(A)
+        elif isinstance(t, play.GameScreen) and t.my_turn() and t.pending < 0:  # (a slow move is played next frame)
+            legal = t.match.state.legal_moves()
+            t.choose(legal[self.rng.below(len(legal))])
+
+    def over(self):
+        return all([isinstance(d.app.stack[-1], play.MatchEnd) for d in self.ring.devs])
