@@ -92,7 +92,7 @@ def bot_match(app, gid, strong=False):
     from firmware import menus, play
     from firmware.buttons import A, B
 
-    info = menus.load_game(app, gid).INFO
+    info = app.load_game(gid).INFO
     first = registry.bots(gid).ORDER[-1] if strong else 0
     menus.start_match(app, gid, shortest(info), [first] + [0] * (info.seats[0] - 1))
     info = menus = None  # the match runs without the title's module
@@ -166,7 +166,7 @@ def aids(gid, out):
 
     root = _scratch()
     app = boot(root)
-    info = menus.load_game(app, gid).INFO
+    info = app.load_game(gid).INFO
     top_level = registry.bots(gid).ORDER[-1]
     menus.start_match(app, gid, shortest(info), [-1] + [top_level] * (info.seats[0] - 1))
     info = menus = None
