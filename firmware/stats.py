@@ -53,9 +53,10 @@ def ended(game):
 
 def taken(match):
     # What the finished match adds, taken while its state is still there:
-    # (game id, seats, column, won, score, figure), or None when no person played.
+    # (game id, seats, column, won, score, figure), or None when no person
+    # played on this board (in link play each board counts its own people).
     seats = match.seats
-    people = [q for q in range(len(seats)) if seats[q] == PERSON]
+    people = [q for q in range(len(seats)) if seats[q] == PERSON and match.here(q)]
     if not people:
         return None
     st = match.state
