@@ -14,6 +14,8 @@ from firmware import saves, stats
 from firmware.saves_reading import SaveError
 from host_tests.test_storage import names, put, scratch
 
+registry.forget([stats.__name__])  # as on the board: in memory for a match's end or its screen alone
+
 
 def random_match(gid, seats, seed, options=None, seen=None):
     # A whole match of random legal moves; seen(state, move) before each move
@@ -85,7 +87,7 @@ def test_prediction_exact_calls():
 
 def test_prediction_state_keeps_its_exact_calls_in_its_bytes():
     st = random_match("prediction", 3, 7)
-    back = st.decode(st.encode())
+    back = registry.load("prediction").decode(st.encode())
     assert [back.exact_calls(q) for q in range(3)] == [st.exact_calls(q) for q in range(3)]
     assert back.encode() == st.encode()
 

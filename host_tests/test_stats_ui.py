@@ -18,6 +18,7 @@ from host_tests import drive
 from host_tests.drive import menu_pick, press, shows, top
 from host_tests.test_aids_ui import hint, pause_items, start
 
+registry.forget([stats.__name__])  # as on the board: in memory for a match's end or its screen alone
 MAX_STEPS = 60000
 PEOPLE = len(ORDER)  # the column of matches with no bot
 
@@ -208,6 +209,8 @@ def test_damaged_file_gives_zeros_says_so_once_and_the_match_plays_on(tmp_path):
     press(dev, B)
     open_stats(dev)
     assert type(top(dev)).__name__ == "StatsScreen"  # no notice the second time
+    press(dev, B)
+    assert "firmware.stats" not in sys.modules
 
 
 def test_reset_asks_first(tmp_path):
@@ -226,3 +229,5 @@ def test_reset_asks_first(tmp_path):
     press(dev, A)  # yes
     assert top(dev) is s and file_entries(tmp_path) == [] and s.entries == []
     assert [p[1] for p in s.pages] == [0] * len(s.pages)  # every game: no matches yet
+    press(dev, B)
+    assert "firmware.stats" not in sys.modules
