@@ -443,8 +443,9 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
     # What main.py (MicroPython) and code.py (CircuitPython: machine None, devices
     # firmware/circuitpy.py, which builds them from CircuitPython's modules) run
     # first: the profile, the devices and the app's module -> (app run function,
-    # display, buttons). A start-up failure, whatever it is, is reported by
-    # halt(), not by a traceback and a dead screen.
+    # display, buttons, link port or None). A start-up failure, whatever it is,
+    # is reported by halt(), not by a traceback and a dead screen; a link that
+    # cannot be set up is said and the board starts without it.
     # The caller drops this module before the app runs: its heap is the app's.
     runtime = "micropython" if devices is None else "circuitpython"
     profile = None
@@ -460,17 +461,19 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             led = devices.make_led(profile)
             display = devices.make_display(profile)
             buttons = devices.make_buttons(profile, clock)
+            link = devices.link_port(profile, say)
         else:
             led = make_led(profile, machine)
             display = make_display(profile, machine)
             buttons = make_buttons(profile, machine, clock)
+            link = link_port(profile, machine, say)
         import gc
 
         gc.collect()
         mod = __import__(app)
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
-        return mod.run, display, buttons
+        return mod.run, display, buttons, link
     except Exception as e:
         if led is None and machine is not None:
             led = make_led(profile, machine)

@@ -22,13 +22,15 @@ HELD = 4  # a button is down or a press is not yet taken
 
 
 class Board:
-    def __init__(self, root, seeds_dir, seed=None, bot_delay=-1):
+    def __init__(self, root, seeds_dir, seed=None, bot_delay=-1, linked=False):
+        # linked: the tab has a link (?link=NAME): the app gets the port, and its title Link play
         self.i2c = FakeI2C(record=False)
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, time)
         self.link = BytePort()
-        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed)
+        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed,
+                                    link=self.link if linked else None)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay
         self.look = None  # the panel's on/all-on/inverse/contrast as last sent to the page

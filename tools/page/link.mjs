@@ -6,15 +6,22 @@
 // crossed pair of a cable; a third would hear both (no ring: two tabs only).
 export function joinLink(name, port) {
   const channel = new BroadcastChannel("jokerpocket-link:" + name);
-  channel.onmessage = (e) => port.feed(e.data);
-  return {
+  const link = {
+    sent: 0, // bytes, both ways
+    came: 0,
     flush() {
       const out = port.take();
       if (out) channel.postMessage(out);
+      link.sent += out.length / 2;
       return out.length / 2;
     },
     close() {
       channel.close();
     },
   };
+  channel.onmessage = (e) => {
+    port.feed(e.data);
+    link.came += e.data.length / 2;
+  };
+  return link;
 }

@@ -27,7 +27,7 @@ const jp = {
   error: null,
   titleMs: null, // from opening the page to the first frame (the title screen)
   startMs: null, // of which: loading MicroPython, the modules and the app
-  status: null, // the worker's after its last frame: flags, inputs, steps, longest
+  status: null, // the worker's after its last frame: flags, inputs, steps, longest, link: [bytes sent, came] or null
   sent: 0, // button messages sent to the worker
   longestTask: 0, // the page's own longest task once the title is up, ms (those over 50 ms are seen)
   scale: 1, // canvas pixels per panel pixel

@@ -97,7 +97,7 @@ function frame() {
   if (dt > longest) longest = dt;
   if (flags & CHANGED) postMessage({ frame: board.frame() });
   syncStore();
-  postMessage({ status: { flags, inputs, steps, longest } });
+  postMessage({ status: { flags, inputs, steps, longest, link: link && [link.sent, link.came] } });
   setTimeout(frame, Math.max(0, frameMs - (performance.now() - t0)));
 }
 
@@ -126,7 +126,7 @@ async function start(opt) {
 import sys
 sys.path[:] = [${JSON.stringify(APP)}] + [p for p in sys.path if p]
 from browser import Board, FRAME_MS
-board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay})
+board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay}, ${opt.link ? "True" : "False"})
 `);
   const b = mp.globals.get("board");
   board = { step: b.step, pin: b.pin, frame: b.frame }; // each looked up once
