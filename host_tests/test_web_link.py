@@ -1,7 +1,8 @@
 # The web page's link between two tabs (issue 26), without a browser: two worker
 # threads in Node, each with the MicroPython WebAssembly port and a board's link
 # port (tools/host/devices.BytePort), joined by tools/page/link.mjs over a
-# BroadcastChannel as two tabs of one browser are (host_tests/link_tabs.mjs).
+# BroadcastChannel as two tabs of one browser are (host_tests/link_tabs.mjs);
+# then two tabs of the page in Chromium play a linked match (link_browser.mjs).
 import json
 import os
 import shutil
@@ -9,6 +10,8 @@ import subprocess
 
 import pytest
 
+from firmware import saves_reading
+from host_tests.test_web import chromium, site  # noqa: F401  (site: the page served, a fixture)
 from tools import web
 
 SCRIPT = os.path.join(web.ROOT, "host_tests", "link_tabs.mjs")
@@ -27,3 +30,31 @@ def test_two_tabs_carry_link_bytes_in_order_both_ways():
     assert got["bGot"] == got["pattern"] and len(set(got["pattern"])) == 256
     assert got["aGot"] == [1, 2, 3]
     assert got["otherGot"] == [], "a tab on another link name hears nothing"
+
+
+# Board 2 joins (Link play is three up from the title's first line); board 1
+# hosts Double Joker, best of 1, a person on each board, and starts; the deal
+# of these seeds has P2 lead, on board 2.
+JOIN = ("ArrowUp", "ArrowUp", "ArrowUp", "z", "z")
+HOST = ("ArrowUp", "ArrowUp", "ArrowUp", "z", "ArrowDown", "z", "ArrowUp", "ArrowLeft", "ArrowUp", "ArrowLeft",
+        "ArrowLeft", "z", "z")
+
+
+def test_two_browser_tabs_play_one_linked_match(site):
+    # Issue 26 in the page: two tabs of one browser, ?link=NAME, are two boards;
+    # after the first move both tabs have saved the same match, each as
+    # its own board, in its own part of the browser's storage (?board=N).
+    out, url = site
+    plan = {"url": url, "chromium": chromium(),
+            "tabs": ["?link=t&board=1&seed=8&botdelay=0", "?link=t&board=2&seed=9&botdelay=0"],
+            "steps": [[1, k] for k in JOIN] + [[0, k] for k in HOST] + [[1, "z"]]}
+    proc = subprocess.run(["node", os.path.join(web.ROOT, "host_tests", "link_browser.mjs")], input=json.dumps(plan),
+                          capture_output=True, text=True, cwd=web.ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = json.loads(proc.stdout)
+    assert got["errors"] == [], got["errors"]
+    recs = [saves_reading.decode(got["stores"]["jokerpocket/board%d/save.jp" % k].encode("latin-1")) for k in (1, 2)]
+    assert recs[0]["game"] == "doublejoker" and len(recs[0]["moves"]) == 1
+    for k, rec in enumerate(recs):
+        assert (rec["seed"], rec["moves"], rec["link"]) == (recs[0]["seed"], recs[0]["moves"], {"board": k, "owners": [0, 1]})
+    assert all([sent > 0 and came > 0 for sent, came in got["links"]]), got["links"]
