@@ -1,10 +1,11 @@
-// Two tabs of the web page linked as two boards (?link=NAME), in headless
-// Chromium, for host_tests/test_web_link.py.
+// Two tabs of the web page linked as two boards, in headless Chromium, for
+// host_tests/test_web_link.py.
 //   node host_tests/link_browser.mjs < plan.json > result.json
-// plan: {url, chromium, tabs: [query, ...], steps: [[tab, key], ...]}: each tab
-// opened in the same browser context (one localStorage, one BroadcastChannel
-// origin), then each key pressed in its tab (Playwright key names), the tab let
-// settle. Result: {stores: {localStorage key: text}, links: [[bytes sent, came]
+// plan: {url, chromium, steps: [[tab, key], ...]}: the page opened, its "Link a
+// second tab" clicked (tab 0 reloads as board 1, tab 1 opens as board 2, in the
+// same browser context: one localStorage, one BroadcastChannel origin), then
+// each key pressed in its tab (Playwright key names), the tab let settle.
+// Result: {urls, stores: {localStorage key: text}, links: [[bytes sent, came]
 // per tab], errors: [...]}.
 import fs from "node:fs";
 import { chromium } from "playwright-core";
@@ -14,14 +15,18 @@ const browser = await chromium.launch({ executablePath: plan.chromium, args: ["-
 const errors = [];
 try {
   const ctx = await browser.newContext();
-  const tabs = [];
-  for (const q of plan.tabs) {
-    const p = await ctx.newPage();
+  const ready = async (p) => {
     p.on("pageerror", (e) => errors.push(String(e)));
-    await p.goto(plan.url + q);
     await p.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.titleMs !== null, null, { timeout: 30000 });
-    tabs.push(p);
-  }
+  };
+  const first = await ctx.newPage();
+  await first.goto(plan.url);
+  await ready(first);
+  const [second] = await Promise.all([ctx.waitForEvent("page"), first.waitForURL(/link=/), first.click("#link")]);
+  await second.waitForLoadState();
+  await first.waitForLoadState();
+  await Promise.all([ready(first), ready(second)]);
+  const tabs = [first, second];
   for (const [k, key] of plan.steps) {
     const p = tabs[k];
     await p.bringToFront();
@@ -41,7 +46,7 @@ try {
   });
   const links = [];
   for (const p of tabs) links.push(await p.evaluate(() => window.jokerPocket.status.link));
-  process.stdout.write(JSON.stringify({ stores, links, errors }) + "\n");
+  process.stdout.write(JSON.stringify({ urls: tabs.map((p) => p.url()), stores, links, errors }) + "\n");
 } finally {
   await browser.close();
 }
