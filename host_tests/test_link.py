@@ -1,8 +1,9 @@
 # Link play (issue 26) through the simulated boards' screens: whole matches of
 # every game that hides hands (Habitual Joker, Georgian Joker, Joker Poker) at
-# 2 and 4 boards with bytes dropped, corrupted and delayed on the cables; every
-# board ends with the record of the same match played unlinked. A pulled cable,
-# a reset board and a board whose record differs from the host's.
+# 2 and 4 boards and of the open-handed ones (Double Joker, Prediction) at 2,
+# with bytes dropped, corrupted and delayed on the cables; every board ends
+# with the record of the same match played unlinked. A pulled cable, a reset
+# board and a board whose record differs from the host's.
 import pytest
 
 from engine import registry
@@ -46,10 +47,13 @@ CASES = [
     ("Georgian Joker", ["P1: Person", "P2: Person", "P3: Person", "P4: Person", "Deals: Nines only"], 4,
      [0, 1, 2, 3], 4),
     ("Joker Poker", ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Person"], 4, [0, 1, 2, 3], 5),
+    # Open hands (INFO.hidden is False): link play still gives each board its own seats.
+    ("Double Joker", ["P1: Person", "P2: Person", "Match: best of 3"], 2, [0, 1], 6),
+    ("Prediction", ["Players: 3", "P1: Person", "P2: Bot Easy", "P3: Person"], 2, [0, 0, 1], 7),
 ]
 
 
-@pytest.mark.parametrize("title,lines,boards,owners,seed", CASES, ids=["hj2", "jp2", "gj2", "gj4", "jp4"])
+@pytest.mark.parametrize("title,lines,boards,owners,seed", CASES, ids=["hj2", "jp2", "gj2", "gj4", "jp4", "dj2", "pr2"])
 def test_whole_linked_match_with_faults(tmp_path, title, lines, boards, owners, seed):
     f = faults(seed)
     ring = new_ring(tmp_path, boards, seed, f)
