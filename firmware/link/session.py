@@ -12,9 +12,13 @@
 #     host's record (the match again from its deal, then the host's moves);
 #   - a board reset or unplugged resumes its save and asks the same way.
 # Every board beats twice a second; a board not heard for SILENT_MS is shown
-# as waited for while its seat is to move.
+# as waited for while its seat is to move. A board that leaves says BYE
+# (leave.py): the others show it gone until it beats again.
 from engine import const, registry
+from engine.state import seat_name
+from firmware import ui
 from firmware.link import frame, ring
+from firmware.link.leave import Leaving, Left
 from firmware.saves import PERSON
 
 HELLO = const(1)  # a joiner's link id, posted each beat in the lobby
@@ -23,9 +27,11 @@ GAME = const(3)  # the match, sent by the host: see game_payload()
 MOVES = const(4)  # index (2 bytes), then the moves from there
 SYNC = const(5)  # board, move count (2 bytes), CRC of the match up to there (2 bytes)
 BEAT = const(6)  # board, move count (2 bytes), posted each beat in a match
+BYE = const(7)  # board: it left the match (its save stays: Resume there rejoins)
 BEAT_MS = const(500)
 SILENT_MS = const(2500)
 STUCK_MS = const(1500)  # behind another board this long without a move: ask
+BYE_MS = const(2000)  # a goodbye not back by then (a pulled cable): leave anyway
 CHUNK = const(90)  # moves in one MOVES frame
 BOARDS = const(4)
 NOBODY = const(255)
@@ -47,6 +53,11 @@ class Session:
         self.target = 0  # ... and the end of what they need
         self.ticket = 0  # the MOVES frame on the ring (link.done(ticket) once back)
         self.asked = 0  # the SYNC frame on the ring
+        self.setup = None  # the match's (game id, options, seats, each seat's board)
+        self.left = [False] * BOARDS  # the boards that said BYE and have not beaten since
+        self.bye = 0  # this board's BYE on the ring ...
+        self.bye_at = None  # ... since then, once it leaves
+        self.waiting = False  # a joiner at the match's end waits for the host's next match
 
     # ----- every frame
 
@@ -54,6 +65,9 @@ class Session:
         self.now = now
         link = self.link
         link.poll(now, self.got)
+        if self.bye_at is not None and (link.done(self.bye) or self.app.clock.ticks_diff(now, self.bye_at) >= BYE_MS):
+            self.app.quit_match(True)  # (this session goes with it)
+            return
         if self.beat is None or self.app.clock.ticks_diff(now, self.beat) >= BEAT_MS:
             self.beat = now
             self._beat()
@@ -94,6 +108,8 @@ class Session:
         if kind == BEAT and len(p) == 3:
             if p[0] < BOARDS:
                 self.heard[p[0]] = self.now
+                if self.left[p[0]]:
+                    self._gone(p[0], False)  # back: it resumed the match
             if m is not None and (p[1] << 8 | p[2]) > len(m.moves) and \
                     self.app.clock.ticks_diff(self.now, self.progress) >= STUCK_MS:
                 self.ask()
@@ -108,6 +124,8 @@ class Session:
             self._lobby()
         elif kind == GAME and not self.host:
             self._got_game(p)
+        elif kind == BYE and len(p) == 1 and p[0] < BOARDS and p[0] != self.board and not self.left[p[0]]:
+            self._gone(p[0], True)
         elif m is None or len(p) < 2:
             return
         elif kind == MOVES:
@@ -117,6 +135,18 @@ class Session:
 
     def _lobby(self):
         self.app.stack[-1].dirty = True  # the lobby shows who is linked
+
+    def _gone(self, board, gone):
+        # A board left (BYE) or came back (it beats again): in a match the
+        # notice comes up or goes; the table's foot and the end screen say it.
+        app = self.app
+        self.left[board] = gone
+        top = app.stack[-1]
+        if gone and app.match is not None and self.bye_at is None:
+            app.push(Left(app, self, board))
+        elif not gone and isinstance(top, Left) and top.board == board:
+            app.pop()
+        app.stack[-1].dirty = True
 
     def _got_moves(self, m, i, p):
         n = len(m.moves)
@@ -166,6 +196,45 @@ class Session:
         self.start(gid, options, seats, seed, owners)
 
     # ----- what this board says
+
+    def names(self, board):
+        # "P2 (board 2)": the person seats a board plays, as every board names them.
+        gid, options, seats, owners = self.setup
+        mine = [seat_name(q) for q in range(len(seats)) if seats[q] == PERSON and owners[q] == board]
+        return "%s (board %d)" % (" ".join(mine), board + 1)
+
+    def leave(self):
+        # This board leaves the match, saved here: a goodbye round the ring,
+        # then the title once it is back.
+        if self.bye_at is None:
+            self.bye = self.link.send(BYE, bytes((self.board,)))
+            self.bye_at = self.now
+            self.app.push(Leaving(self.app))
+
+    def end_hint(self):
+        # The keys the match's end screen offers on a linked board.
+        if self.host or not (self.waiting or self.left[0]):
+            return "A: again  B: title"
+        return "Host left  B: title" if self.left[0] else "Waiting  B: title"  # (for the host)
+
+    def end_key(self, b, screen):
+        # On the match's end screen: the host's A starts the next match with
+        # the same boards, seats and options and a new seed, and the joiners
+        # follow (at whatever screen); a joiner's A waits for it; B leaves.
+        if b == ui.B:
+            self.leave()
+        elif b == ui.A and not self.host:
+            self.waiting = True
+            screen.dirty = True
+        elif b == ui.A:
+            from firmware.menus import new_seed  # (the end screen's module)
+
+            gid, options, seats, owners = self.setup
+            for k in owners:
+                if self.left[k]:
+                    self.app.push(ui.Dialog(self.app, self.names(k) + " left the match"))
+                    return
+            self.begin(gid, options, seats, owners, new_seed(self.app))
 
     def moved(self, i, local):
         # Move i was just played here: made on this board (local) or taken
@@ -219,8 +288,12 @@ class Session:
 
         app.match = Match(app.root, gid, options, seats, seed, moves, link=(self.board, owners))
         app.restack(GameScreen(app, app.match))
+        self.setup = (gid, app.match.options, seats, owners)
+        self.waiting = False
         self.untold = -1
         self.progress = self.now
+        for b in owners:
+            self.heard[b] = self.now  # all there at the start: "Waiting for" once one goes quiet
 
     def restart(self, m):
         self.start(m.game_id, m.options, m.seats, m.seed, m.link[1])
@@ -232,6 +305,7 @@ def rejoin(app, me):
     m = app.match
     net = Session(app, m.link[0] == 0, me)
     net.board = m.link[0]
+    net.setup = (m.game_id, m.options, m.seats, m.link[1])
     app.net = net
     net.ask()
 
