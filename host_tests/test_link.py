@@ -303,3 +303,31 @@ def test_play_again_together(tmp_path):
     drive.press(h, ui.B)
     steps(ring, 80)
     assert type(drive.top(h)).__name__ == "Title"
+
+
+def test_two_boards_bots_share_the_joker_poker_plan_cache_safely():
+    # engine/ai/jokerpoker.py keeps the last plan in the module, which every
+    # simulated board of one process shares. Bots run on the host alone, and a
+    # plan is a pure function of its key (level, seat, deal, the seat's cards,
+    # every bet: all the plan reads), so two matches computing bots turn about
+    # get the moves each gets alone.
+    from engine.ai import HARD, MEDIUM
+    from engine.play import play_match
+    from engine.rng import seed_bot
+
+    game = registry.load("jokerpoker")
+    bots = registry.bots("jokerpoker")
+    levels = [HARD, MEDIUM, MEDIUM]
+    alone = [play_match("jokerpoker", seed, {}, levels)[1] for seed in (31, 32)]
+    states = [game.new_game(seed, game.INFO.setup({}, 3), 3) for seed in (31, 32)]
+    rngs = [Rng(31), Rng(32)]
+    moves = [bytearray(), bytearray()]
+    while not all([s.is_over() for s in states]):
+        for k in (0, 1):
+            st = states[k]
+            if not st.is_over():
+                seat = st.to_move()
+                mv = bots.choose(st.view(seat), levels[seat], seed_bot(rngs[k], (31, 32)[k], len(moves[k])))
+                st.apply(mv)
+                moves[k].append(mv)
+    assert moves == alone
