@@ -331,3 +331,13 @@ def test_two_boards_bots_share_the_joker_poker_plan_cache_safely():
                 st.apply(mv)
                 moves[k].append(mv)
     assert moves == alone
+
+
+def test_a_board_joining_during_a_match_is_told_and_takes_no_seat(tmp_path):
+    ring, p = hj_played(tmp_path, 21, 4)
+    d = ring.reset(1)  # board 2 restarts and joins instead of resuming
+    drive.menu_pick(d, "Link play")
+    drive.menu_pick(d, "Join a match")
+    steps(ring, 40)
+    assert d.app.net.late and d.app.net.board is None  # the lobby says "A match is on"
+    assert type(drive.top(d)).__name__ == "JoinLobby" and d.app.match is None

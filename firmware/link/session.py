@@ -58,6 +58,7 @@ class Session:
         self.bye = 0  # this board's BYE on the ring ...
         self.bye_at = None  # ... since then, once it leaves
         self.waiting = False  # a joiner at the match's end waits for the host's next match
+        self.late = False  # a joiner that found a match going on without it
 
     # ----- every frame
 
@@ -106,6 +107,9 @@ class Session:
     def got(self, kind, p):
         m = self.app.match
         if kind == BEAT and len(p) == 3:
+            if self.board is None and not self.late:
+                self.late = True
+                self._lobby()
             if p[0] < BOARDS:
                 self.heard[p[0]] = self.now
                 if self.left[p[0]]:
@@ -189,8 +193,8 @@ class Session:
         m = self.app.match
         if self.board is None and self.link.me in ids:
             self.board = ids.index(self.link.me)
-        if self.board is None:
-            return  # a match this board was not seated at
+        if self.board is None or self.board not in owners:
+            return  # a match this board has no seat in (it joined late)
         if m is not None and target != self.board + 1 and m.game_id == gid and m.seed == seed:
             return
         self.start(gid, options, seats, seed, owners)
