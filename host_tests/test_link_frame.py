@@ -4,7 +4,7 @@
 # ring of three (a frame's return is its acknowledgement, a lost one is sent
 # again, a duplicate is handled once), and the match message read back.
 from engine import registry
-from firmware.link import frame, ring, session
+from firmware.link import frame, game, ring, session
 from firmware.saves import PERSON
 from tools.host.devices import FakeClock
 
@@ -187,13 +187,13 @@ class FakeMatch:
 
 def test_the_match_message_reads_back():
     m = FakeMatch("georgian", {"deals": "Nines only"}, [PERSON, 2, PERSON, PERSON], [0, 0, 1, 2], 0x1ABCDEF3)
-    p = session.game_payload(m, 3, [0x0102, 0xFFFE, 7])
+    p = game.game_payload(m, 3, [0x0102, 0xFFFE, 7])
     assert len(p) < frame.MAX_PAYLOAD
-    got = session.read_game(p)
+    got = game.read_game(p)
     assert got == (3, "georgian", m.options, m.seats, [0, 0, 1, 2], 0x1ABCDEF3, [0x0102, 0xFFFE, 7])
     p[2 + 1 + 2 * 4 + 4] = 9  # an option count this game does not have
     try:
-        session.read_game(p)
+        game.read_game(p)
     except ValueError:
         pass
     else:

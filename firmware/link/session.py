@@ -15,15 +15,11 @@
 # as waited for while its seat is to move. A board that leaves says BYE
 # (leave.py): the others show it gone until it beats again.
 from engine import const, registry
-from engine.state import seat_name
-from firmware import ui
 from firmware.link import frame, ring
-from firmware.link.leave import Leaving, Left
-from firmware.saves import PERSON
 
 HELLO = const(1)  # a joiner's link id, posted each beat in the lobby
 ROSTER = const(2)  # the host's list of link ids (board 1, 2, ...), posted each beat in the lobby
-GAME = const(3)  # the match, sent by the host: see game_payload()
+GAME = const(3)  # the match, sent by the host: see game.py
 MOVES = const(4)  # index (2 bytes), then the moves from there
 SYNC = const(5)  # board, move count (2 bytes), CRC of the match up to there (2 bytes)
 BEAT = const(6)  # board, move count (2 bytes), posted each beat in a match
@@ -147,8 +143,10 @@ class Session:
         self.left[board] = gone
         top = app.stack[-1]
         if gone and app.match is not None and self.bye_at is None:
+            from firmware.link.leave import Left
+
             app.push(Left(app, self, board))
-        elif not gone and isinstance(top, Left) and top.board == board:
+        elif not gone and type(top).__name__ == "Left" and top.board == board:
             app.pop()
         app.stack[-1].dirty = True
 
@@ -187,9 +185,11 @@ class Session:
         # game_payload()'s bytes: start the match, or start it again when the
         # host says this board's record is not the host's.
         try:
-            target, gid, options, seats, owners, seed, ids = read_game(p)
+            target, gid, options, seats, owners, seed, ids = _game().read_game(p)
         except (ValueError, IndexError):
             return
+        finally:
+            registry.forget([_GAME])
         m = self.app.match
         if self.board is None and self.link.me in ids:
             self.board = ids.index(self.link.me)
@@ -201,44 +201,21 @@ class Session:
 
     # ----- what this board says
 
-    def names(self, board):
-        # "P2 (board 2)": the person seats a board plays, as every board names them.
-        gid, options, seats, owners = self.setup
-        mine = [seat_name(q) for q in range(len(seats)) if seats[q] == PERSON and owners[q] == board]
-        return "%s (board %d)" % (" ".join(mine), board + 1)
-
     def leave(self):
         # This board leaves the match, saved here: a goodbye round the ring,
         # then the title once it is back.
-        if self.bye_at is None:
+        if self.bye_at is None and self.board is not None:
             self.bye = self.link.send(BYE, bytes((self.board,)))
             self.bye_at = self.now
-            self.app.push(Leaving(self.app))
+            self.app.push(_parting().Leaving(self.app))
+
+    # (leave.py: the screens of leaving and the keys at the match's end, loaded for them alone)
 
     def end_hint(self):
-        # The keys the match's end screen offers on a linked board.
-        if self.host or not (self.waiting or self.left[0]):
-            return "A: again  B: title"
-        return "Host left  B: title" if self.left[0] else "Waiting  B: title"  # (for the host)
+        return _parting().end_hint(self)
 
     def end_key(self, b, screen):
-        # On the match's end screen: the host's A starts the next match with
-        # the same boards, seats and options and a new seed, and the joiners
-        # follow (at whatever screen); a joiner's A waits for it; B leaves.
-        if b == ui.B:
-            self.leave()
-        elif b == ui.A and not self.host:
-            self.waiting = True
-            screen.dirty = True
-        elif b == ui.A:
-            from firmware.menus import new_seed  # (the end screen's module)
-
-            gid, options, seats, owners = self.setup
-            for k in owners:
-                if self.left[k]:
-                    self.app.push(ui.Dialog(self.app, self.names(k) + " left the match"))
-                    return
-            self.begin(gid, options, seats, owners, new_seed(self.app))
+        _parting().end_key(self, b, screen)
 
     def moved(self, i, local):
         # Move i was just played here: made on this board (local) or taken
@@ -274,7 +251,8 @@ class Session:
         # The host's match to every board; target: the board that must start
         # it again from the deal (-1: none, the match is new).
         m = self.app.match
-        self.link.send(GAME, game_payload(m, target + 1, self.roster))
+        self.link.send(GAME, _game().game_payload(m, target + 1, self.roster))
+        registry.forget([_GAME])
 
     # ----- the match on this board
 
@@ -327,46 +305,15 @@ def digest(m, n):
     return frame.crc16(b, 0, len(b))
 
 
-def game_payload(m, target, roster):
-    # target, game, seat count, each seat (255 a person, else the bot level),
-    # each seat's board, the seed (4 bytes), each option as the index of its
-    # value in the game's choices, then the boards' link ids (2 bytes each).
-    n = len(m.seats)
-    p = bytearray((target, registry.ids().index(m.game_id), n))
-    for k in m.seats:
-        p.append(k & 0xFF)
-    for b in m.link[1]:
-        p.append(b)
-    s = m.seed
-    p.extend(bytes((s >> 24, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF)))
-    opts = m.info.options
-    p.append(len(opts))
-    for key, label, choices, shown in opts:
-        p.append(choices.index(m.options[key]))
-    for i in roster:
-        p.append(i >> 8)
-        p.append(i & 0xFF)
-    return p
+_GAME = "firmware.link.game"
 
 
-def read_game(p):
-    # game_payload()'s bytes -> (target, game id, options, seats, owners, seed,
-    # link ids); ValueError or IndexError for bytes no host wrote.
-    target = p[0]
-    gid = registry.ids()[p[1]]
-    n = p[2]
-    seats = [PERSON if k == 255 else k for k in p[3 : 3 + n]]
-    owners = list(p[3 + n : 3 + 2 * n])
-    at = 3 + 2 * n
-    seed = (p[at] << 24) | (p[at + 1] << 16) | (p[at + 2] << 8) | p[at + 3]
-    k = p[at + 4]
-    at += 5
-    opts = registry.load(gid).INFO.options
-    if k != len(opts) or max(owners) >= BOARDS:
-        raise ValueError("not a match of this firmware")
-    options = {}
-    for j in range(k):
-        options[opts[j][0]] = opts[j][2][p[at + j]]
-    at += k
-    ids = [p[i] << 8 | p[i + 1] for i in range(at, len(p) - 1, 2)]
-    return target, gid, options, seats, owners, seed, ids
+def _game():
+    # The match message (game.py): loaded when a match is sent or taken, then dropped.
+    return registry.module(_GAME)
+
+
+def _parting():
+    from firmware.link import leave
+
+    return leave
