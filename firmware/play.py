@@ -117,9 +117,18 @@ class GameScreen(ui.Screen):
 
     def _result(self):
         if self.end == MATCH:
+            # A person's match counts in the statistics: taken from its state
+            # now, written once the game's modules are freed (firmware/stats.py).
+            got = None
+            if self.match.persons_here():
+                from firmware import stats
+
+                got = stats.taken(self.match)
             end = MatchEnd(self.app, self.match, self.table)
             self.app.end_match()  # no save left, the game's modules freed
             self.app.replace(end)
+            if got is not None:
+                stats.count(self.app, got)
         else:
             self.app.push(GameEnd(self.app, self))
 
