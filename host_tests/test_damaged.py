@@ -40,7 +40,8 @@ MAIN_SAVES = {
     "habitual": (b'JPSAVE 2 1f6b6781 117\n{"game":"habitual","moves":[68,122,90,76,110,101,13],'
                  b'"options":{"deals":1,"open":"On"},"seats":[-1,1],"seed":1234567}', 2374714142),
     "prediction": (b'JPSAVE 2 3c5810d6 118\n{"game":"prediction","moves":[64,80,71,21,7,15,22,36,8,2,10],'
-                   b'"options":{"odds":"Off"},"seats":[-1,1,1],"seed":1234567}', 337935556),
+                   b'"options":{"odds":"Off"},"seats":[-1,1,1],"seed":1234567}',
+                   3905707329),  # 337935556 before its state's bytes kept the exact calls (VERSION 2, statistics)
     "georgian": (b'JPSAVE 2 8681d584 134\n{"game":"georgian","moves":[60,55,52,49,56,35,34,37,32,30,2,31,33],'
                  b'"options":{"deals":"Nines only"},"seats":[-1,1,1,1],"seed":1234567}', 2706401579),
     "jokerpoker": (b'JPSAVE 2 31ec635a 90\n{"game":"jokerpoker","moves":[0,20,35,51,63],"options":{},'
