@@ -28,10 +28,11 @@ TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
-    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None):
+    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, buzzer=None):
         # root: where the save lives; seeds_dir: the rules files (root/seeds on
         # the board); seed: makes the match seeds reproducible (host sessions);
-        # reset: a soft reset of the board, for a heap as clean as at power-up.
+        # reset: a soft reset of the board, for a heap as clean as at power-up;
+        # buzzer: the PWM of a piezo (firmware/sound.py), or None.
         self.display = display
         self.fb = display.fb
         self.buttons = buttons
@@ -53,6 +54,12 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
+        self.buzzer = None
+        if buzzer is not None:
+            from firmware.sound import Buzzer
+
+            self.buzzer = Buzzer(buzzer, clock)
+        self.tones = None  # the buzzer while Sound is on (settings.apply)
         from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
@@ -78,6 +85,8 @@ class App:
         buttons = self.buttons
         buttons.poll()
         self.now = now = self.clock.ticks_ms()
+        if self.buzzer is not None:
+            self.buzzer.tick(now)
         b = buttons.get()
         if b >= 0:
             self.touched = now
@@ -230,10 +239,10 @@ def _heap():
     return gc.mem_alloc()
 
 
-def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None):
+def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, buzzer=None):
     # nap(ms): the port's lowest-power wait (machine.lightsleep), used between
     # button polls while the panel is off.
-    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset)
+    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, buzzer=buzzer)
     while True:
         t = clock.ticks_ms()
         app.step()

@@ -48,12 +48,16 @@ class GameScreen(ui.Screen):
         self.dirty = True
 
     def play(self, move):
+        tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
+        was = tones.before(self.match.state) if tones is not None else None
         try:
             self.match.play(move)
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
         self.changed()
+        if tones is not None:
+            tones.after(self.match, was, move)
 
     def busy(self):
         return self.pending >= 0 or self.b_at is not None or (self.bot or self.end != NONE) and not self.table.holding()
