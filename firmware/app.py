@@ -63,6 +63,7 @@ class App:
         from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
+        self.animate = False
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
         self.saved, notice = saves_reading.read(root)  # offered for resume (a damaged copy set aside)

@@ -52,8 +52,14 @@ def check_frame(dev):
 
 
 def press(dev, b):
+    # A press, then (Animations on) the frames until a card it played is at
+    # rest: nothing else moves meanwhile (test_animation_ui.py).
     dev.press(b)
     check_frame(dev)
+    g = dev.app.stack[-1]
+    while getattr(g, "glide", None) is not None:
+        dev.frame()
+        check_frame(dev)
 
 
 def menu_pick(dev, label):
