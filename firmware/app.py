@@ -28,12 +28,15 @@ TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
-    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, buzzer=None):
+    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, link=None, buzzer=None):
         # root: where the save lives; seeds_dir: the rules files (root/seeds on
         # the board); seed: makes the match seeds reproducible (host sessions);
         # reset: a soft reset of the board, for a heap as clean as at power-up;
+        # link: the link cable's port (any(), read(n), write(buf): a UART), or None;
         # buzzer: the PWM of a piezo (firmware/sound.py), or None.
         self.display = display
+        self.link = link
+        self.net = None  # the link play session (firmware/link/session.py) while one is on
         self.fb = display.fb
         self.buttons = buttons
         self.clock = clock
@@ -98,6 +101,8 @@ class App:
         while b >= 0:
             self.press(b)
             b = buttons.get()
+        if self.net is not None:
+            self.net.poll(now)  # (also in the dark: the ring passes frames on)
         if self.saver == _DARK:
             return False
         self.stack[-1].tick(now)
@@ -181,9 +186,16 @@ class App:
         # game's code interned stay for good) resets softly to start clean.
         from firmware.menus import Title
 
+        self.unlink()
         self.restack(Title(self))
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
+
+    def unlink(self):
+        # Ends link play: the session and its modules go.
+        if self.net is not None:
+            self.net = None
+            registry.forget([n for n in list(sys.modules) if n.startswith("firmware.link")])
 
     def again(self, setup):
         # A new match of this (game id, options, seats): the title's module starts it.
@@ -216,6 +228,16 @@ class App:
             self.loaded = self.known = None
             gc.collect()
 
+    def load_game(self, game_id):
+        # Only one game's modules are in memory: choosing another game frees
+        # the last one's (they stay while the player is in menus, so going
+        # back and forth to a game's setup costs no imports).
+        if self.loaded != game_id:
+            self.free_game()
+            self.known = list(sys.modules)
+        self.loaded = game_id
+        return registry.load(game_id)
+
     def end_match(self):
         # The match is over or quit: its save goes (one that made no move has
         # none, and an older save stays), and the game's modules are freed.
@@ -240,10 +262,11 @@ def _heap():
     return gc.mem_alloc()
 
 
-def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, buzzer=None):
+def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, link=None, buzzer=None):
     # nap(ms): the port's lowest-power wait (machine.lightsleep), used between
-    # button polls while the panel is off.
-    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, buzzer=buzzer)
+    # button polls while the panel is off; link: the link cable's port or None;
+    # buzzer: the piezo's PWM or None.
+    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, link=link, buzzer=buzzer)
     while True:
         t = clock.ticks_ms()
         app.step()

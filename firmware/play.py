@@ -20,12 +20,15 @@ class GameScreen(ui.Screen):
         self.match = match
         self.table = tables.load(match.game_id).Table(match)
         info = match.game.INFO
-        # Pass-and-play hides the table between two people's turns unless the
-        # game shows every hand anyway, or its option to reveal them is on.
-        self.hidden = info.hidden and match.persons() > 1 and match.option(info.reveal) != "On"
-        # The side shown: the first person's until someone moves (seat 1's with
-        # bots only); in hidden games the person who last had the device.
-        self.viewer = match.seats.index(PERSON) if match.persons() else 0
+        # Pass-and-play hides the table between two people's turns (on this
+        # board, in link play) unless the game shows every hand anyway, or its
+        # option to reveal them is on.
+        self.hidden = info.hidden and match.persons_here() > 1 and match.option(info.reveal) != "On"
+        # The side shown: the first person's (of this board) until someone
+        # moves (seat 1's with bots only); in hidden games the person who last
+        # had the device.
+        mine = [q for q in range(len(match.seats)) if match.is_person(q) and match.here(q)]
+        self.viewer = mine[0] if mine else 0
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
@@ -43,12 +46,14 @@ class GameScreen(ui.Screen):
             self.end = DEAL
         self.who = st.to_move()
         self.bot = self.end == NONE and not self.match.is_person(self.who)
-        if self.end == NONE and not self.bot and not self.hidden:
+        # A seat another linked board moves for (its person, or a bot of the host's).
+        self.away = self.end == NONE and not self.match.here(self.who)
+        if self.end == NONE and not self.bot and not self.away and not self.hidden:
             self.viewer = self.who  # open hands: show the side of the person to move
         self.table.refresh(self.viewer)
         self.dirty = True
 
-    def play(self, move):
+    def play(self, move, local=True):
         tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
         was = tones.before(self.match.state) if tones is not None else None
         mover = self.match.state.to_move()
@@ -62,10 +67,25 @@ class GameScreen(ui.Screen):
         self.glide = tables.Glide(at) if at is not None else None
         if tones is not None:
             tones.after(self.match, was, move)
+        if self.app.net is not None:
+            self.app.net.moved(len(self.match.moves) - 1, local)
+
+    def remote(self, move):
+        # A move another linked board made (firmware/link/session.py); False
+        # when it is not legal here. A round's result comes up before the
+        # CONTINUE of another board deals the next one.
+        if not self.match.state.legal(move):
+            return False
+        if isinstance(self.app.stack[-1], Away):
+            self.app.pop()
+        if self.end == DEAL and self.app.stack[-1] is self:
+            self.app.push(GameEnd(self.app, self))
+        self.play(move, False)
+        return True
 
     def busy(self):
         return self.pending >= 0 or self.b_at is not None or self.glide is not None or \
-            (self.bot or self.end != NONE) and not self.table.holding()
+            (self.bot and not self.away or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
         g = self.glide
@@ -96,6 +116,9 @@ class GameScreen(ui.Screen):
         if self.end != NONE:
             if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
                 self._result()
+            return
+        if self.away:
+            self.app.push(Away(self.app, self))
             return
         if self.bot:
             if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
@@ -188,6 +211,44 @@ class GameScreen(ui.Screen):
         self.dirty = True
         self.glide = None  # (a hand-off may have turned the table round)
         self.moved_at = self.app.now  # a bot waits again after a menu closes
+
+
+class Away(ui.Screen):
+    # In link play, while a seat of another board is to move: a line over the
+    # table's foot saying who this board waits for, and whether that board is
+    # heard (a pulled cable: "Waiting for"). Presses go to the table beneath
+    # (B: the pause menu, the look back); the line goes once the move is in.
+    overlay = True
+
+    def __init__(self, app, game):
+        ui.Screen.__init__(self, app)
+        self.game = game
+        m = game.match
+        self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
+        self.quiet = False
+
+    def draw(self, fb):
+        g = self.game
+        if g.bot and not self.quiet:
+            return  # the host's bots: seen moving as on one board
+        ui.box(fb, 0, 54, ui.W, 10)
+        t = "Waiting for %s (board %d)" if self.quiet else "%s (board %d) is choosing"
+        ui.centre(fb, t % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
+
+    def on_button(self, b):
+        self.game.on_button(b)
+
+    def tick(self, now):
+        g = self.game
+        if not g.away:
+            self.app.pop()
+        elif g.b_at is not None:
+            g.tick(now)  # B held or let go
+        else:
+            quiet = self.app.net.silent(self.board)
+            if quiet != self.quiet:
+                self.quiet = quiet
+                self.dirty = True
 
 
 class Handoff(ui.Screen):
@@ -337,7 +398,8 @@ class GameEnd(EndScreen):
     def key(self, b):
         if b == ui.A:
             self.app.pop()
-            self.game.play(CONTINUE)
+            if self.game.end == DEAL:  # (in link play another board may have dealt on already)
+                self.game.play(CONTINUE)
         elif b == ui.B:
             self.app.push(Pause(self.app))
 
@@ -363,7 +425,7 @@ class MatchEnd(EndScreen):
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
-        if b == ui.A:
+        if b == ui.A and self.app.net is None:
             self.app.again(self.setup)
-        elif b == ui.B:
+        elif b == ui.A or b == ui.B:  # (a linked match ends on the title: the host sets up the next)
             self.app.home()

@@ -56,7 +56,8 @@ class Buzzer:
 
     def after(self, match, was, move):
         # Plays the tone a move calls for (was: before() of the state it was
-        # made in), one at most: a match won by a person; else, for the one
+        # made in), one at most: a match won by a person (of this board, in
+        # link play); else, for the one
         # person among bots ("You"; among people a shared device cannot say
         # whose it is), a round they won outright (the top deal_value, above
         # 0) or a trick they took; else "turn" when a person is to decide
@@ -65,7 +66,7 @@ class Buzzer:
         name = None
         if st.is_over():
             w = st.winner()
-            if w >= 0 and match.is_person(w):
+            if w >= 0 and _mine(match, w):
                 name = "match"
         elif st.deal_over():
             v = [st.deal_value(q) for q in range(len(match.seats))]
@@ -77,8 +78,12 @@ class Buzzer:
             now = self.before(st)
             if now[1] is not None and now[1] != t and now[1][-1] == match.you:
                 name = "won"
-            elif move != CONTINUE and now[0] != mover and match.is_person(now[0]):
+            elif move != CONTINUE and now[0] != mover and _mine(match, now[0]):
                 name = "turn"
         if name is not None:
             self.play(name)
 
+
+def _mine(match, seat):
+    # A person at this board (in link play, not one at another board).
+    return match.is_person(seat) and match.here(seat)

@@ -61,6 +61,15 @@ def missing():
     return None
 
 
+def needs(what, why):
+    # Skips `what` where something is missing (why; None: nothing is), but
+    # fails it under CI, where all must be there.
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(what + " cannot run on CI: " + why)
+        pytest.skip(what + " skipped: " + why)
+
+
 def ram(dev):
     return dev.i2c.panel.shown().hex()
 
@@ -256,11 +265,7 @@ def damage_script(gid, root, hands):
 def site(tmp_path_factory):
     # The page built (make web) and served as make web-serve serves it, on a
     # free port: (its folder, its address).
-    why = missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail("browser tests cannot run on CI: " + why)
-        pytest.skip("browser tests skipped: " + why)
+    needs("browser tests", missing())
     out = str(tmp_path_factory.mktemp("site") / "site")
     web.make(out)
     server = subprocess.Popen([sys.executable, "-m", "tools.web", "serve", "--dir", out, "--port", "0"],

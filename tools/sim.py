@@ -17,7 +17,9 @@ so a whole session, reproducible.
 Script words: UP DOWN LEFT RIGHT A B (a press, then one frame), `hold B`
 (the button held down for a second, then let go), `wait MS`,
 `idle` (frames until no bot is about to move, at most a minute of play),
-`shot NAME.png`, `# comment` to the end of the line.
+`shot NAME.png`, `# comment` to the end of the line; with --boards N (link
+play: N boards on a ring of virtual cables, tools/host/link.py), `board K`
+sends the next presses to board K and `shot` takes board K's panel.
 """
 import argparse
 import os
@@ -41,7 +43,7 @@ TERMINAL_KEYS = {"w": UP, "s": DOWN, "a": LEFT, "d": RIGHT, "z": A, "x": B}
 class Device:
     """The app wired to host stand-ins, stepped one frame at a time."""
 
-    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, pwm=None):
+    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, link=None, pwm=None):
         self.clock = clock if clock is not None else FakeClock()
         self.pwm = pwm if pwm is not None else FakePWM()  # the buzzer's
         self.i2c = FakeI2C(record=False)
@@ -49,7 +51,8 @@ class Device:
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, self.clock)
         os.makedirs(root, exist_ok=True)
-        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, buzzer=self.pwm)
+        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, link=link,
+                                    buzzer=self.pwm)
         self.frame()  # the title is up as soon as the board starts
 
     def frame(self):
@@ -142,17 +145,17 @@ def parse_script(text):
         u = w.upper()
         if u in NAMES:
             steps.append(("press", NAMES.index(u)))
-        elif u in ("WAIT", "SHOT", "HOLD") and i + 1 < len(words):
+        elif u in ("WAIT", "SHOT", "HOLD", "BOARD") and i + 1 < len(words):
             i += 1
             if u == "HOLD":
                 if words[i].upper() not in NAMES:
                     raise ValueError("hold needs a button, not %r" % words[i])
                 steps.append(("hold", NAMES.index(words[i].upper())))
-            elif u == "WAIT":
+            elif u in ("WAIT", "BOARD"):
                 try:
-                    steps.append(("wait", int(words[i])))
+                    steps.append((u.lower(), int(words[i])))
                 except ValueError:
-                    raise ValueError("wait needs milliseconds, not %r" % words[i])
+                    raise ValueError("%s needs %s, not %r" % (w, "milliseconds" if u == "WAIT" else "a board number", words[i]))
             else:
                 steps.append(("shot", words[i]))
         elif u == "IDLE":
@@ -174,6 +177,10 @@ def run_script(dev, steps, shot_dir="."):
             dev.wait(step[1])
         elif step[0] == "idle":
             dev.idle()
+        elif step[0] == "board":
+            if not 1 <= step[1] <= len(getattr(dev, "devs", [dev])):
+                raise ValueError("no board %d (--boards sets how many)" % step[1])
+            dev.focus = step[1] - 1
         else:
             os.makedirs(shot_dir, exist_ok=True)
             path = os.path.join(shot_dir, step[1])
@@ -245,9 +252,12 @@ def run_window(dev, shot_dir):
     import pygame
 
     pygame.display.init()
-    w, h = 128 * SCALE, 64 * SCALE
+    width = len(dev.pixels()[0])  # one panel, or linked boards side by side
+    w, h = width * SCALE, 64 * SCALE
     screen = pygame.display.set_mode((w + 2 * SCALE, h + 2 * SCALE))
-    pygame.display.set_caption("Joker Pocket (arrows, Z = A, X = B, S = screenshot, Esc quits)")
+    boards = len(getattr(dev, "devs", ()))
+    pygame.display.set_caption("Joker Pocket (arrows, Z = A, X = B, S = screenshot, Esc quits%s)" %
+                               (", Tab = next board" if boards else ""))
     keys = {
         pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
         pygame.K_z: A, pygame.K_RETURN: A, pygame.K_x: B, pygame.K_BACKSPACE: B,
@@ -264,7 +274,10 @@ def run_window(dev, shot_dir):
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
                 pygame.quit()
                 return
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s:
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB and boards:
+                dev.focus = (dev.focus + 1) % boards
+                dirty = True
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_s:
                 os.makedirs(shot_dir, exist_ok=True)
                 shots += 1
                 dev.shot(os.path.join(shot_dir, "sim-%03d.png" % shots))
@@ -282,9 +295,12 @@ def run_window(dev, shot_dir):
             dirty = False
             screen.fill((0, 0, 0))
             px = dev.pixels()
+            if boards:  # the board in focus underlined
+                x0 = dev.focus * (128 + dev.GAP)
+                screen.fill((90, 90, 90), ((x0 + 1) * SCALE, (64 + 1) * SCALE + 1, 128 * SCALE, SCALE - 2))
             for y in range(64):
                 row = px[y]
-                for x in range(128):
+                for x in range(width):
                     if row[x]:
                         screen.fill(lit, ((x + 1) * SCALE, (y + 1) * SCALE, SCALE - 1, SCALE - 1))
             pygame.display.flip()
@@ -305,7 +321,19 @@ def main(argv=None):
     ap.add_argument("--keys", help="the same as a string, e.g. \"A A DOWN wait 500 A shot t.png\"")
     ap.add_argument("--shot-dir", default=".", help="where shots go (default: current directory)")
     ap.add_argument("--terminal", action="store_true", help="play in the terminal even if a window could open")
+    ap.add_argument("--boards", type=int, default=1, choices=(1, 2, 3, 4),
+                    help="link play: boards on a ring of virtual cables, each with its storage under --root")
     args = ap.parse_args(argv)
+    if args.boards > 1:
+        from tools.host.link import Boards
+
+        def board(clock=None, pwm=None):  # (linked boards play silent)
+            b = Boards(Device, args.boards, args.root, args.seed or 1)
+            b.wall = clock is not None
+            return b
+    else:
+        def board(clock=None, pwm=None):
+            return Device(args.root, args.seed, clock, pwm=pwm)
     if args.script or args.keys:
         text = args.keys or ""
         if args.script:
@@ -315,7 +343,7 @@ def main(argv=None):
             steps = parse_script(text)
         except ValueError as e:
             ap.error(str(e))
-        dev = Device(args.root, args.seed)
+        dev = board()
         for path in run_script(dev, steps, args.shot_dir):
             print("wrote", path)
         return 0
@@ -331,9 +359,11 @@ def main(argv=None):
         except pygame.error as e:
             print("no window (%s): playing in the terminal" % e, file=sys.stderr)
         else:
-            run_window(Device(args.root, args.seed, WallClock(), pwm=mixer_pwm()), args.shot_dir)
+            run_window(board(WallClock(), mixer_pwm() if args.boards == 1 else None), args.shot_dir)
             return 0
-    run_terminal(Device(args.root, args.seed, WallClock()))
+    if args.boards > 1:
+        ap.error("linked boards play in a window or by script")
+    run_terminal(board(WallClock()))
     return 0
 
 

@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import popcount
 from engine.cards import SUIT_NAMES
 from engine.cards import label as card_label
-from engine.rng import BLANK, Rng
+from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
@@ -163,7 +163,6 @@ class Prediction(State):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
-    decode = staticmethod(decode)
 
     def __init__(self, seats):
         self.n = seats
@@ -288,9 +287,7 @@ class Prediction(State):
         if move == CONTINUE:
             self.deal_no += 1
             self.first = (self.first + 1) % self.n  # PR-4
-            rng = Rng()
-            rng.set_state(self.rng_state)
-            self._deal(rng)
+            self._deal(resumed(self.rng_state))
             return
         if ph == PREDICTING:
             self.pred[self.turn] = move - PREDICT

@@ -10,7 +10,9 @@
 #                     choices; viewer is the seat whose side is shown (its hand)
 #   draw(fb)          paints the whole 128x64 table
 #   on_button(b)      a press by the person to move: returns the legal move they
-#                     chose, or -1 (the cursor moved, or nothing chosen yet)
+#                     chose, or -1 (the cursor moved, or nothing chosen yet); by
+#                     default A chooses what the table's one Cursor (.cursor)
+#                     is on and the arrows move it
 #   back()            a table that takes a play in steps (a card, then its
 #                     target) undoes a step and returns True; False (the
 #                     default) opens the pause menu
@@ -32,7 +34,7 @@ import os
 import sys
 
 from engine import const, registry
-from firmware.buttons import UP, DOWN, LEFT, RIGHT
+from firmware.buttons import A, UP, DOWN, LEFT, RIGHT
 from firmware.ssd1306 import framebuf
 
 STEPS = const(3)  # frames of a Glide: the card on its way twice, then at rest
@@ -41,6 +43,14 @@ PACKAGE = "firmware.tables"
 
 
 class Base:
+    cursor: "Cursor"  # (bare annotations: declared for the type checker, no code)
+
+    def on_button(self, b):
+        if b == A:
+            return self.cursor.selected()
+        self.cursor.press(b)
+        return -1
+
     def back(self):
         return False
 

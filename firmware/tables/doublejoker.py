@@ -118,12 +118,6 @@ class Table(Base):
             out[c // 13].append(c)
         return out
 
-    def on_button(self, b):
-        if b == ui.A:
-            return self.cursor.selected()
-        self.cursor.press(b)
-        return -1
-
     def draw(self, fb):
         st = self.match.state
         right = self.right
