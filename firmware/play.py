@@ -63,7 +63,8 @@ class GameScreen(ui.Screen):
             self.app.saving_off(e)
         self.moved_at = self.app.now
         self.changed()
-        at = self.table.landing(mover) if self.app.animate and not self.handing() else None
+        # (None when a hand-off or another board's turn comes at once.)
+        at = self.table.landing(mover) if self.app.animate and not self.handing() and not self.away else None
         self.glide = tables.Glide(at) if at is not None else None
         if tones is not None:
             tones.after(self.match, was, move)

@@ -8,7 +8,7 @@ from engine.rng import Rng
 from firmware import font, play
 from firmware.buttons import A, DOWN, LEFT, RIGHT, UP
 from firmware.match import Match
-from tools.sim import SEEDS, Device
+from tools.sim import SEEDS, Device, settle
 
 MAX_FRAMES = 60000  # a match that has not ended by then never will
 
@@ -56,10 +56,8 @@ def press(dev, b):
     # rest: nothing else moves meanwhile (test_animation_ui.py).
     dev.press(b)
     check_frame(dev)
-    g = dev.app.stack[-1]
-    while getattr(g, "glide", None) is not None:
-        dev.frame()
-        check_frame(dev)
+    settle(dev)
+    check_frame(dev)
 
 
 def menu_pick(dev, label):

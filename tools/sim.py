@@ -166,6 +166,13 @@ def parse_script(text):
     return steps
 
 
+def settle(dev):
+    # Frames until a card on its way (Animations) is at rest (a Device, or
+    # linked Boards: the board shown).
+    while getattr(dev.app.stack[-1], "glide", None) is not None:
+        dev.frame()
+
+
 def run_script(dev, steps, shot_dir="."):
     shots = []
     for step in steps:
@@ -182,6 +189,7 @@ def run_script(dev, steps, shot_dir="."):
                 raise ValueError("no board %d (--boards sets how many)" % step[1])
             dev.focus = step[1] - 1
         else:
+            settle(dev)  # a shot shows a played card at rest
             os.makedirs(shot_dir, exist_ok=True)
             path = os.path.join(shot_dir, step[1])
             dev.shot(path)
