@@ -38,6 +38,8 @@ from firmware.buttons import A, UP, DOWN, LEFT, RIGHT
 from firmware.ssd1306 import framebuf
 
 STEPS = const(3)  # frames of a Glide: the card on its way twice, then at rest
+_LIFT_W = const(24)  # the widest card a table lands (Georgian Joker's trick box: 21)
+_LIFT = bytearray(2 * _LIFT_W)  # a landed card's pixels, two pages high (Habitual's stack: 14 rows)
 
 PACKAGE = "firmware.tables"
 
@@ -79,11 +81,12 @@ class Glide:
     # A played card moving to its place (the setting Animations): over the
     # table drawn at rest, the card's pixels are lifted from their place and
     # drawn 1/3, then 2/3 of the way from where it came; the third frame is
-    # the table at rest. A small buffer per move, nothing per frame.
+    # the table at rest. The pixels go to one buffer for all (a new one per
+    # move was garbage the collector scanned for pointers); nothing per frame.
     def __init__(self, at):
         self.at = at
         self.k = 1
-        self.fb = framebuf.FrameBuffer(bytearray(at[2] * ((at[3] + 7) >> 3)), at[2], at[3], framebuf.MONO_VLSB)
+        self.fb = framebuf.FrameBuffer(_LIFT, at[2], at[3], framebuf.MONO_VLSB, _LIFT_W)
 
     def draw(self, fb):
         x, y, w, h, fx, fy = self.at
