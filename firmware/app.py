@@ -238,19 +238,21 @@ class App:
         self.loaded = game_id
         return registry.load(game_id)
 
-    def end_match(self):
+    def end_match(self, keep=False):
         # The match is over or quit: its save goes (one that made no move has
         # none, and an older save stays), and the game's modules are freed.
+        # keep: a linked match left (firmware/link/session.py): its save stays
+        # and the title offers it, so Resume rejoins it.
         m = self.match
         if m is not None:
             if m.moves:
-                self.saved = None
-            m.close()
+                self.saved = m.record() if keep else None
+            m.close(keep)
             self.match = None
         self.free_game()
 
-    def quit_match(self):
-        self.end_match()
+    def quit_match(self, keep=False):
+        self.end_match(keep)
         self.home()
 
 

@@ -137,10 +137,10 @@ class Match:
             rec["hints"] = self.hints
         return rec
 
-    def close(self):
-        # Ends the match for good, with no hold on the game's modules (the app
-        # frees them). Its save goes; a match that made no move has none, and
-        # an older match's save stays.
-        if self.moves:
+    def close(self, keep=False):
+        # Ends the match here, with no hold on the game's modules (the app
+        # frees them). Its save goes unless kept; a match that made no move
+        # has none, and an older match's save stays.
+        if self.moves and not keep:
             saves.delete(self.root)
         self.game = self.bots = self.state = None

@@ -13,7 +13,8 @@ from firmware.tables import playable
 
 
 class Title(ui.Menu):
-    # Resume (when a save exists), then each game and its rules, then Settings.
+    # Resume (when a save exists), then each game and its rules, then Link
+    # play (a board with a link cable), Statistics and Settings.
     # The cursor opens on Resume, else on the game last started.
     transient = (__name__,)
 
@@ -32,8 +33,8 @@ class Title(ui.Menu):
         if app.link is not None:  # the board has a link cable (its profile names one)
             items.append("Link play")
             self.acts.append(("link", None))
-        items.append("Settings")
-        self.acts.append(("settings", None))
+        items += ["Statistics", "Settings"]
+        self.acts += [("stats", None), ("settings", None)]
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
         last = recall(app) if app.saved is None else None
         if last:
@@ -49,6 +50,10 @@ class Title(ui.Menu):
             from firmware.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif act == "stats":
+            from firmware import stats
+
+            stats.show(self.app)
         elif act == "link":
             # (by name: the link screens sit above the title, extending its Setup)
             self.app.push(registry.module("firmware.link.lobby").LinkMenu(self.app))

@@ -137,9 +137,18 @@ class GameScreen(ui.Screen):
 
     def _result(self):
         if self.end == MATCH:
+            # A person's match counts in the statistics: taken from its state
+            # now, written once the game's modules are freed (firmware/stats.py).
+            got = None
+            if self.match.persons_here():
+                from firmware import stats
+
+                got = stats.taken(self.match)
             end = MatchEnd(self.app, self.match, self.table)
             self.app.end_match()  # no save left, the game's modules freed
             self.app.replace(end)
+            if got is not None:
+                stats.count(self.app, got)
         else:
             self.app.push(GameEnd(self.app, self))
 
@@ -217,24 +226,25 @@ class GameScreen(ui.Screen):
 class Away(ui.Screen):
     # In link play, while a seat of another board is to move: a line over the
     # table's foot saying who this board waits for, and whether that board is
-    # heard (a pulled cable: "Waiting for"). Presses go to the table beneath
-    # (B: the pause menu, the look back); the line goes once the move is in.
+    # heard (a pulled cable: "Waiting for") or left the match. Presses go to
+    # the table beneath (B: the pause menu, the look back); the line goes once
+    # the move is in.
     overlay = True
+    TEXTS = ("%s (board %d) is choosing", "Waiting for %s (board %d)", "%s (board %d) left the match")
 
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.game = game
         m = game.match
         self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
-        self.quiet = False
+        self.quiet = 0  # the index of the line in TEXTS
 
     def draw(self, fb):
         g = self.game
         if g.bot and not self.quiet:
             return  # the host's bots: seen moving as on one board
         ui.box(fb, 0, 54, ui.W, 10)
-        t = "Waiting for %s (board %d)" if self.quiet else "%s (board %d) is choosing"
-        ui.centre(fb, t % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
+        ui.centre(fb, self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
 
     def on_button(self, b):
         self.game.on_button(b)
@@ -246,7 +256,8 @@ class Away(ui.Screen):
         elif g.b_at is not None:
             g.tick(now)  # B held or let go
         else:
-            quiet = self.app.net.silent(self.board)
+            net = self.app.net
+            quiet = 2 if net.left[self.board] else 1 if net.silent(self.board) else 0
             if quiet != self.quiet:
                 self.quiet = quiet
                 self.dirty = True
@@ -326,12 +337,17 @@ class Pause(ui.Menu):
 
 
 class QuitConfirm(ui.Dialog):
+    # A linked match is left, not quit: it stays saved on every board.
     def __init__(self, app, menu):
-        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+        ui.Dialog.__init__(self, app, "Leave this match?" if app.net else "Quit this match?", "A yes / B no")
         self.menu = menu  # the pause menu it came from, back on B
 
     def yes(self):
-        self.app.quit_match()
+        if self.app.net is not None:
+            self.app.pop()
+            self.app.net.leave()
+        else:
+            self.app.quit_match()
 
     def no(self):
         self.app.replace(self.menu)
@@ -421,12 +437,16 @@ class MatchEnd(EndScreen):
     def draw(self, fb):
         h = self.hints
         rows = self.rows if h is None else self.rows[:1]
-        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, "A: again  B: title")
+        net = self.app.net
+        hint = "A: again  B: title" if net is None else net.end_hint()
+        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, hint)
         if h is not None:
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
-        if b == ui.A and self.app.net is None:
+        if self.app.net is not None:
+            self.app.net.end_key(b, self)  # link play: again with the same boards
+        elif b == ui.A:
             self.app.again(self.setup)
-        elif b == ui.A or b == ui.B:  # (a linked match ends on the title: the host sets up the next)
+        elif b == ui.B:
             self.app.home()

@@ -84,7 +84,7 @@ def test_title_lists_registered_games(tmp_path):
     for gid in registry.ids():
         if tables.available(gid):  # only games with a table screen are playable
             want += [registry.title(gid), "Rules: " + registry.title(gid)]
-    assert t.items == want + ["Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
+    assert t.items == want + ["Statistics", "Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
     assert not tables.available("nosuchgame")
     assert reading_held() == []  # the title's heap holds no reading of files
     press(dev, B)  # B on the title does nothing
@@ -536,7 +536,7 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
     monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "fourseats")
     dev = new_device(tmp_path)
-    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Settings"]
+    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Statistics", "Settings"]
     press(dev, A)
     s = top(dev)
     assert s.items == ["Players: 2", "P1: Person", "P2: Bot Medium", "Rounds: 4", "Open hands: Off", "Start"]

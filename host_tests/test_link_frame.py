@@ -4,7 +4,7 @@
 # ring of three (a frame's return is its acknowledgement, a lost one is sent
 # again, a duplicate is handled once), and the match message read back.
 from engine import registry
-from firmware.link import frame, ring, session
+from firmware.link import frame, game, ring, session
 from firmware.saves import PERSON
 from tools.host.devices import FakeClock
 
@@ -72,6 +72,7 @@ class Wire:
     def __init__(self):
         self.buf = bytearray()
         self.lose = 0
+        self.carried = 0
 
     def any(self):
         return len(self.buf)
@@ -82,6 +83,7 @@ class Wire:
         return out or None
 
     def write(self, data):
+        self.carried += len(data)
         if self.lose:
             self.lose -= 1
         else:
@@ -153,6 +155,25 @@ def test_posts_go_once():
     assert got == [[(6, b"\x01\x00\x09")], []] and links[1].idle()
 
 
+def test_a_gone_senders_frames_stop_going_round():
+    # Frames of a board that reset (a new link id: its old one gone) would go
+    # round a ring for ever, passed on by each board, and two of them would be
+    # handled again and again (seen keeps one seq a sender): each board drops a
+    # frame it passed on less than CIRCLE_MS ago.
+    clock, wires, links, got = ring_of(2)
+    links[1].send(7, b"\x01")
+    links[1].poll(clock.ticks_ms(), None)  # on the cable
+    links[1].post(6, b"\x01\x00\x09")
+    links[1] = ring.Link(Port(wires[0], wires[1]), 200, 0, clock)  # board 1 reset before they came back
+    for _ in range(40):
+        step(clock, links, got)
+    assert got[0] == got[1] == [(7, b"\x01"), (6, b"\x01\x00\x09")]  # once each
+    carried = wires[0].carried + wires[1].carried
+    for _ in range(40):
+        step(clock, links, got)
+    assert wires[0].carried + wires[1].carried == carried  # the line is quiet
+
+
 class FakeMatch:
     def __init__(self, game_id, options, seats, owners, seed):
         self.game_id = game_id
@@ -166,13 +187,13 @@ class FakeMatch:
 
 def test_the_match_message_reads_back():
     m = FakeMatch("georgian", {"deals": "Nines only"}, [PERSON, 2, PERSON, PERSON], [0, 0, 1, 2], 0x1ABCDEF3)
-    p = session.game_payload(m, 3, [0x0102, 0xFFFE, 7])
+    p = game.game_payload(m, 3, [0x0102, 0xFFFE, 7])
     assert len(p) < frame.MAX_PAYLOAD
-    got = session.read_game(p)
+    got = game.read_game(p)
     assert got == (3, "georgian", m.options, m.seats, [0, 0, 1, 2], 0x1ABCDEF3, [0x0102, 0xFFFE, 7])
     p[2 + 1 + 2 * 4 + 4] = 9  # an option count this game does not have
     try:
-        session.read_game(p)
+        game.read_game(p)
     except ValueError:
         pass
     else:

@@ -44,7 +44,8 @@ class LinkSetup(Setup):
 
 class HostLobby(ui.Menu):
     # Each person seat and its board (LEFT/RIGHT), then Start. Until the host
-    # changes a line, person seats go round the boards linked so far.
+    # changes a line, person seats go round the boards linked so far; the foot
+    # says what the line under the cursor does.
     transient = MODULES
 
     def __init__(self, app, game_id, options, seats):
@@ -54,7 +55,7 @@ class HostLobby(ui.Menu):
         self.people = [i for i in range(len(seats)) if seats[i] == PERSON]
         self.owners = [0] * len(seats)
         self.edited = False
-        ui.Menu.__init__(self, app, "", [], "\x10\x11 board   A start   B back")
+        ui.Menu.__init__(self, app, "", [])
         self.cur = len(self.people)
 
     def boards(self):
@@ -67,6 +68,10 @@ class HostLobby(ui.Menu):
                 self.owners[self.people[k]] = k % nb
         self.title = "Lobby: %d board%s" % (nb, "" if nb == 1 else "s")
         self.items = ["%s: board %d" % ("P%d" % (i + 1), self.owners[i] + 1) for i in self.people] + ["Start"]
+        if self.cur < len(self.people):
+            self.footer = "\x10\x11: the board P%d plays on" % (self.people[self.cur] + 1)
+        else:
+            self.footer = "A starts; boards join till then"
         ui.Menu.draw(self, fb)
 
     def adjust(self, i, d):
@@ -98,12 +103,16 @@ class JoinLobby(ui.Screen):
     def draw(self, fb):
         net = self.app.net
         ui.header(fb, "Link play: join")
-        if net.board is None:
+        if net.late:
+            ui.centre(fb, "A match is on", 20)
+            ui.centre(fb, "Join when the host hosts again", 32, 1, ui.SMALL)
+        elif net.board is None:
             ui.centre(fb, "Looking for", 20)
             ui.centre(fb, "the host...", 30)
         else:
-            ui.centre(fb, "Board %d of %d" % (net.board + 1, len(net.roster)), 20)
-            ui.centre(fb, "The host starts", 32, 1, ui.SMALL)
+            ui.centre(fb, "This is board %d of %d" % (net.board + 1, len(net.roster)), 20)
+            ui.centre(fb, "The host seats the boards", 32, 1, ui.SMALL)
+            ui.centre(fb, "and starts", 39, 1, ui.SMALL)
         ui.centre(fb, "B: back", 57, 1, ui.SMALL)
 
     def on_button(self, b):

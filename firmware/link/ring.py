@@ -6,10 +6,15 @@
 # (the app's clock, no sleeping; the session keeps the queue short); post() sends once (beats that repeat anyway).
 # A resent or passed-round-twice frame is known by its (sender, seq) and
 # handled once; every message of session.py can be handled twice anyway.
+# A frame whose sender is gone (a board reset, or its session ended) would go
+# round for ever: a board drops a frame it passed on less than CIRCLE_MS ago
+# (it came round again; its sender resends only every RESEND_MS).
 from engine import const
 from firmware.link import frame
 
 RESEND_MS = const(400)
+CIRCLE_MS = const(250)
+RECENT = const(8)  # frames remembered as passed on
 
 
 class Link:
@@ -25,6 +30,11 @@ class Link:
         self.acked = 0  # how many frames of send() came back
         self.sent = 0  # how many were given to send()
         self.written = 0  # bytes this board wrote: its own frames, resends, frames passed on
+        self.now = clock.ticks_ms()
+        self.recent = [0] * (3 * RECENT)  # (link id, seq, when) of the last frames passed on, round
+        self.last = 0  # where the next goes in recent
+        while port.any() and port.read(frame.MAX_FRAME):
+            pass  # what came while this board was not linked: an earlier session's
 
     def send(self, kind, payload):
         # Queues a frame that is resent until it has been round; -> its ticket
@@ -54,6 +64,7 @@ class Link:
         # Reads what arrived (once a frame: nothing is allocated while the line
         # is quiet), passes others' frames on, handle(kind, payload) for each
         # new one; sends or resends the frame at the head of the queue.
+        self.now = now
         port = self.port
         r = self.reader
         while port.any():
@@ -81,6 +92,8 @@ class Link:
                 self.acked += 1
                 self.at = None
             return
+        if self._circling(who, s):
+            return
         self._write(bytes(buf[:n]))
         if self.seen.get(who) == s:
             return
@@ -88,3 +101,17 @@ class Link:
             self.seen = {}
         self.seen[who] = s
         handle(frame.kind(buf), buf[frame.HEAD : n - 2])
+
+    def _circling(self, who, s):
+        # Whether this frame was passed on less than CIRCLE_MS ago; else it is
+        # remembered as passed on now.
+        r = self.recent
+        for i in range(0, 3 * RECENT, 3):
+            if r[i] == who and r[i + 1] == s and self.clock.ticks_diff(self.now, r[i + 2]) < CIRCLE_MS:
+                return True
+        i = self.last
+        r[i] = who
+        r[i + 1] = s
+        r[i + 2] = self.now
+        self.last = (i + 3) % (3 * RECENT)
+        return False

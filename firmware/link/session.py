@@ -12,20 +12,22 @@
 #     host's record (the match again from its deal, then the host's moves);
 #   - a board reset or unplugged resumes its save and asks the same way.
 # Every board beats twice a second; a board not heard for SILENT_MS is shown
-# as waited for while its seat is to move.
+# as waited for while its seat is to move. A board that leaves says BYE
+# (leave.py): the others show it gone until it beats again.
 from engine import const, registry
 from firmware.link import frame, ring
-from firmware.saves import PERSON
 
 HELLO = const(1)  # a joiner's link id, posted each beat in the lobby
 ROSTER = const(2)  # the host's list of link ids (board 1, 2, ...), posted each beat in the lobby
-GAME = const(3)  # the match, sent by the host: see game_payload()
+GAME = const(3)  # the match, sent by the host: see game.py
 MOVES = const(4)  # index (2 bytes), then the moves from there
 SYNC = const(5)  # board, move count (2 bytes), CRC of the match up to there (2 bytes)
 BEAT = const(6)  # board, move count (2 bytes), posted each beat in a match
+BYE = const(7)  # board: it left the match (its save stays: Resume there rejoins)
 BEAT_MS = const(500)
 SILENT_MS = const(2500)
 STUCK_MS = const(1500)  # behind another board this long without a move: ask
+BYE_MS = const(2000)  # a goodbye not back by then (a pulled cable): leave anyway
 CHUNK = const(90)  # moves in one MOVES frame
 BOARDS = const(4)
 NOBODY = const(255)
@@ -47,6 +49,12 @@ class Session:
         self.target = 0  # ... and the end of what they need
         self.ticket = 0  # the MOVES frame on the ring (link.done(ticket) once back)
         self.asked = 0  # the SYNC frame on the ring
+        self.setup = None  # the match's (game id, options, seats, each seat's board)
+        self.left = [False] * BOARDS  # the boards that said BYE and have not beaten since
+        self.bye = 0  # this board's BYE on the ring ...
+        self.bye_at = None  # ... since then, once it leaves
+        self.waiting = False  # a joiner at the match's end waits for the host's next match
+        self.late = False  # a joiner that found a match going on without it
 
     # ----- every frame
 
@@ -54,6 +62,9 @@ class Session:
         self.now = now
         link = self.link
         link.poll(now, self.got)
+        if self.bye_at is not None and (link.done(self.bye) or self.app.clock.ticks_diff(now, self.bye_at) >= BYE_MS):
+            self.app.quit_match(True)  # (this session goes with it)
+            return
         if self.beat is None or self.app.clock.ticks_diff(now, self.beat) >= BEAT_MS:
             self.beat = now
             self._beat()
@@ -92,8 +103,13 @@ class Session:
     def got(self, kind, p):
         m = self.app.match
         if kind == BEAT and len(p) == 3:
+            if self.board is None and not self.late:
+                self.late = True
+                self._lobby()
             if p[0] < BOARDS:
                 self.heard[p[0]] = self.now
+                if self.left[p[0]]:
+                    self._gone(p[0], False)  # back: it resumed the match
             if m is not None and (p[1] << 8 | p[2]) > len(m.moves) and \
                     self.app.clock.ticks_diff(self.now, self.progress) >= STUCK_MS:
                 self.ask()
@@ -108,6 +124,8 @@ class Session:
             self._lobby()
         elif kind == GAME and not self.host:
             self._got_game(p)
+        elif kind == BYE and len(p) == 1 and p[0] < BOARDS and p[0] != self.board and not self.left[p[0]]:
+            self._gone(p[0], True)
         elif m is None or len(p) < 2:
             return
         elif kind == MOVES:
@@ -117,6 +135,20 @@ class Session:
 
     def _lobby(self):
         self.app.stack[-1].dirty = True  # the lobby shows who is linked
+
+    def _gone(self, board, gone):
+        # A board left (BYE) or came back (it beats again): in a match the
+        # notice comes up or goes; the table's foot and the end screen say it.
+        app = self.app
+        self.left[board] = gone
+        top = app.stack[-1]
+        if gone and app.match is not None and self.bye_at is None:
+            from firmware.link.leave import Left
+
+            app.push(Left(app, self, board))
+        elif not gone and type(top).__name__ == "Left" and top.board == board:
+            app.pop()
+        app.stack[-1].dirty = True
 
     def _got_moves(self, m, i, p):
         n = len(m.moves)
@@ -153,19 +185,37 @@ class Session:
         # game_payload()'s bytes: start the match, or start it again when the
         # host says this board's record is not the host's.
         try:
-            target, gid, options, seats, owners, seed, ids = read_game(p)
+            target, gid, options, seats, owners, seed, ids = _game().read_game(p)
         except (ValueError, IndexError):
             return
+        finally:
+            registry.forget([_GAME])
         m = self.app.match
         if self.board is None and self.link.me in ids:
             self.board = ids.index(self.link.me)
-        if self.board is None:
-            return  # a match this board was not seated at
+        if self.board is None or self.board not in owners:
+            return  # a match this board has no seat in (it joined late)
         if m is not None and target != self.board + 1 and m.game_id == gid and m.seed == seed:
             return
         self.start(gid, options, seats, seed, owners)
 
     # ----- what this board says
+
+    def leave(self):
+        # This board leaves the match, saved here: a goodbye round the ring,
+        # then the title once it is back.
+        if self.bye_at is None and self.board is not None:
+            self.bye = self.link.send(BYE, bytes((self.board,)))
+            self.bye_at = self.now
+            self.app.push(_parting().Leaving(self.app))
+
+    # (leave.py: the screens of leaving and the keys at the match's end, loaded for them alone)
+
+    def end_hint(self):
+        return _parting().end_hint(self)
+
+    def end_key(self, b, screen):
+        _parting().end_key(self, b, screen)
 
     def moved(self, i, local):
         # Move i was just played here: made on this board (local) or taken
@@ -201,7 +251,8 @@ class Session:
         # The host's match to every board; target: the board that must start
         # it again from the deal (-1: none, the match is new).
         m = self.app.match
-        self.link.send(GAME, game_payload(m, target + 1, self.roster))
+        self.link.send(GAME, _game().game_payload(m, target + 1, self.roster))
+        registry.forget([_GAME])
 
     # ----- the match on this board
 
@@ -219,8 +270,12 @@ class Session:
 
         app.match = Match(app.root, gid, options, seats, seed, moves, link=(self.board, owners))
         app.restack(GameScreen(app, app.match))
+        self.setup = (gid, app.match.options, seats, owners)
+        self.waiting = False
         self.untold = -1
         self.progress = self.now
+        for b in owners:
+            self.heard[b] = self.now  # all there at the start: "Waiting for" once one goes quiet
 
     def restart(self, m):
         self.start(m.game_id, m.options, m.seats, m.seed, m.link[1])
@@ -232,6 +287,7 @@ def rejoin(app, me):
     m = app.match
     net = Session(app, m.link[0] == 0, me)
     net.board = m.link[0]
+    net.setup = (m.game_id, m.options, m.seats, m.link[1])
     app.net = net
     net.ask()
 
@@ -249,46 +305,15 @@ def digest(m, n):
     return frame.crc16(b, 0, len(b))
 
 
-def game_payload(m, target, roster):
-    # target, game, seat count, each seat (255 a person, else the bot level),
-    # each seat's board, the seed (4 bytes), each option as the index of its
-    # value in the game's choices, then the boards' link ids (2 bytes each).
-    n = len(m.seats)
-    p = bytearray((target, registry.ids().index(m.game_id), n))
-    for k in m.seats:
-        p.append(k & 0xFF)
-    for b in m.link[1]:
-        p.append(b)
-    s = m.seed
-    p.extend(bytes((s >> 24, (s >> 16) & 0xFF, (s >> 8) & 0xFF, s & 0xFF)))
-    opts = m.info.options
-    p.append(len(opts))
-    for key, label, choices, shown in opts:
-        p.append(choices.index(m.options[key]))
-    for i in roster:
-        p.append(i >> 8)
-        p.append(i & 0xFF)
-    return p
+_GAME = "firmware.link.game"
 
 
-def read_game(p):
-    # game_payload()'s bytes -> (target, game id, options, seats, owners, seed,
-    # link ids); ValueError or IndexError for bytes no host wrote.
-    target = p[0]
-    gid = registry.ids()[p[1]]
-    n = p[2]
-    seats = [PERSON if k == 255 else k for k in p[3 : 3 + n]]
-    owners = list(p[3 + n : 3 + 2 * n])
-    at = 3 + 2 * n
-    seed = (p[at] << 24) | (p[at + 1] << 16) | (p[at + 2] << 8) | p[at + 3]
-    k = p[at + 4]
-    at += 5
-    opts = registry.load(gid).INFO.options
-    if k != len(opts) or max(owners) >= BOARDS:
-        raise ValueError("not a match of this firmware")
-    options = {}
-    for j in range(k):
-        options[opts[j][0]] = opts[j][2][p[at + j]]
-    at += k
-    ids = [p[i] << 8 | p[i + 1] for i in range(at, len(p) - 1, 2)]
-    return target, gid, options, seats, owners, seed, ids
+def _game():
+    # The match message (game.py): loaded when a match is sent or taken, then dropped.
+    return registry.module(_GAME)
+
+
+def _parting():
+    from firmware.link import leave
+
+    return leave
