@@ -33,6 +33,7 @@ class GameScreen(ui.Screen):
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
         self.b_at = None  # when B went down: a tap on release, a hold looks back
+        self.glide = None  # a played card on its way (tables.Glide), with Animations on
         self.changed()
 
     def changed(self):
@@ -53,12 +54,20 @@ class GameScreen(ui.Screen):
         self.dirty = True
 
     def play(self, move, local=True):
+        tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
+        was = tones.before(self.match.state) if tones is not None else None
+        mover = self.match.state.to_move()
         try:
             self.match.play(move)
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
         self.changed()
+        # (None when a hand-off or another board's turn comes at once.)
+        at = self.table.landing(mover) if self.app.animate and not self.handing() and not self.away else None
+        self.glide = tables.Glide(at) if at is not None else None
+        if tones is not None:
+            tones.after(self.match, was, move)
         if self.app.net is not None:
             self.app.net.moved(len(self.match.moves) - 1, local)
 
@@ -76,10 +85,18 @@ class GameScreen(ui.Screen):
         return True
 
     def busy(self):
-        return self.pending >= 0 or self.b_at is not None or \
+        return self.pending >= 0 or self.b_at is not None or self.glide is not None or \
             (self.bot and not self.away or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        g = self.glide
+        if g is not None:  # a card on its way: the rest waits for its resting frame
+            if not self.dirty:  # its last frame shown: the next on the way, or the one at rest
+                g.k += 1
+                if g.k >= tables.STEPS:
+                    self.glide = None
+                self.dirty = True
+            return
         if self.b_at is not None:
             # B: held, the look back; let go sooner, a tap (the buttons queue
             # the press when B goes down, so it is told here, not in on_button).
@@ -108,12 +125,15 @@ class GameScreen(ui.Screen):
             if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
                 return
             self.play(self.match.bot_move())
-        # A person to move who does not have the device yet gets the hand-off
-        # at once, even right after a bot's move (no frame of the last side).
-        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-                (self.who != self.viewer or not self.handed):
+        if self.handing():
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
+
+    def handing(self):
+        # A person to move who does not have the device yet gets the hand-off
+        # at once, even right after a bot's move (no frame of the last side).
+        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+            (self.who != self.viewer or not self.handed)
 
     def _result(self):
         if self.end == MATCH:
@@ -138,6 +158,9 @@ class GameScreen(ui.Screen):
         self.play(m)
 
     def on_button(self, b):
+        if self.glide is not None:  # a press ends the way at once and counts
+            self.glide = None
+            self.dirty = True
         if self.pending >= 0:
             self._pended()  # a press comes after the move it follows
         if self.b_at is not None:
@@ -191,9 +214,12 @@ class GameScreen(ui.Screen):
 
     def draw(self, fb):
         self.table.draw(fb)
+        if self.glide is not None:
+            self.glide.draw(fb)
 
     def shown(self):
         self.dirty = True
+        self.glide = None  # (a hand-off may have turned the table round)
         self.moved_at = self.app.now  # a bot waits again after a menu closes
 
 

@@ -184,11 +184,15 @@ def test_saves_written_before_load_as_before(tmp_path):
         m = resume(dev)
         assert list(m.moves) == rec["moves"] and binascii.crc32(m.state.encode()) == state_crc, gid
     dev, root, notices = boards.boot({"settings.jp": MAIN_SETTINGS})
-    want = {"contrast": "Low", "flip": "On", "bots": "Normal", "repeat": "On", "open": "On"}
+    # (Sound and Animations came later, issue 24: their defaults.)
+    want = {"contrast": "Low", "flip": "On", "bots": "Normal", "repeat": "On", "open": "On", "sound": "On",
+            "animate": "On"}
     assert notices == [] and dev.app.settings == want
-    # Written now, the same keys in the same order, and the remembered setups last (issue 21).
+    # Written now, the same keys in the same order, the later ones after them,
+    # and the remembered setups last (issue 21).
     payload = MAIN_SETTINGS.split(b"\n", 1)[1]
-    assert settings.encode(want, []) == saves.pack(settings.MAGIC, settings.VERSION, payload[:-1] + b', "setups": []}')
+    assert settings.encode(want, []) == saves.pack(settings.MAGIC, settings.VERSION, payload[:-1] +
+                                                   b', "sound": "On", "animate": "On", "setups": []}')
     assert dev.i2c.panel.contrast == 0x20
 
 
