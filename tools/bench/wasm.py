@@ -12,7 +12,8 @@
 #   the CircuitPython frame cost: the screens of a match drawn on firmware/canvas.py
 #   against framebuf, and the pixels a frame changes (displayio's bitmap writes).
 #   the player aids (issue 24): the heap of the look back and the hint while open
-#   and after they close, the pause menu, the state copies a match keeps for them;
+#   and after they close, the pause menu, the state copies a match keeps for them,
+#   the Statistics screen open and closed;
 #   link play (issue 26): Georgian Joker's peak again, the match linked (its
 #   cable looped back, so every frame it sends comes back as round a ring);
 #   python -m tools.bench.wasm [--soak N] [--heap-only]   (runs itself under MicroPython)
@@ -286,6 +287,27 @@ def _aids_at(app, g, got):
     copy = None
 
 
+def stats_screen(out):
+    # A generator for MicroPython: the heap the Statistics screen (firmware/stats.py,
+    # issue 24) takes while open at the title and what stays once it closes.
+    root = _scratch()
+    app = boot(root)
+    now = [0]  # at_rest()'s reading
+    yield from at_rest(app, now)
+    base = now[0]
+    from firmware import stats
+
+    stats.show(app)
+    stats = None
+    gc.collect()
+    yield
+    shown = gc.mem_alloc() - base
+    app.pop()
+    yield from at_rest(app, now)
+    out("platform: aids: the Statistics screen %+d bytes while open (its module, the file read), %+d after it "
+        "closes (the names its code interned)" % (shown, now[0] - base))
+
+
 def scratch(names, got):
     # A generator: the heap the match's scratch modules (Match.scratch) take while
     # loaded into got[0]; then dropped, as after a move.
@@ -379,6 +401,7 @@ def frame_cost(out):
     cal = clock.calibrate()
     scale = clock.PICO_CAL_S * 1000000 / cal
     app = boot(_scratch())
+    app.animate = False  # the tables at rest (a moving card's buffer is the port's own kind)
     own = canvas.FrameBuffer(bytearray(1024), 128, 64)
     native = app.fb
     fonts = (font.STRIPS, font.INVERSE)
@@ -453,7 +476,7 @@ def steps(argv=None):
         rounds = int(argv[2]) if len(argv) >= 3 and argv[1] == "--soak" else SOAK
         parts = [soak(rounds, print)]
         if "--heap-only" not in argv:  # host_tests/test_heap.py wants the heap alone
-            parts += [frame_cost(print)]
+            parts += [stats_screen(print), frame_cost(print)]
     for part in parts:
         for _ in part:
             yield
