@@ -28,11 +28,12 @@ TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
-    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, link=None):
+    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, link=None, buzzer=None):
         # root: where the save lives; seeds_dir: the rules files (root/seeds on
         # the board); seed: makes the match seeds reproducible (host sessions);
         # reset: a soft reset of the board, for a heap as clean as at power-up;
-        # link: the link cable's port (any(), read(n), write(buf): a UART), or None.
+        # link: the link cable's port (any(), read(n), write(buf): a UART), or None;
+        # buzzer: the PWM of a piezo (firmware/sound.py), or None.
         self.display = display
         self.link = link
         self.net = None  # the link play session (firmware/link/session.py) while one is on
@@ -56,9 +57,16 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
+        self.buzzer = None
+        if buzzer is not None:
+            from firmware.sound import Buzzer
+
+            self.buzzer = Buzzer(buzzer, clock)
+        self.tones = None  # the buzzer while Sound is on (settings.apply)
         from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
+        self.animate = False
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
         self.saved, notice = saves_reading.read(root)  # offered for resume (a damaged copy set aside)
@@ -81,6 +89,8 @@ class App:
         buttons = self.buttons
         buttons.poll()
         self.now = now = self.clock.ticks_ms()
+        if self.buzzer is not None:
+            self.buzzer.tick(now)
         b = buttons.get()
         if b >= 0:
             self.touched = now
@@ -254,10 +264,11 @@ def _heap():
     return gc.mem_alloc()
 
 
-def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, link=None):
+def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, link=None, buzzer=None):
     # nap(ms): the port's lowest-power wait (machine.lightsleep), used between
-    # button polls while the panel is off; link: the link cable's port or None.
-    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, link=link)
+    # button polls while the panel is off; link: the link cable's port or None;
+    # buzzer: the piezo's PWM or None.
+    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, link=link, buzzer=buzzer)
     while True:
         t = clock.ticks_ms()
         app.step()

@@ -14,7 +14,7 @@ MAX_BYTES = const(4096)  # a profile is a few hundred bytes; a larger board.json
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
-_SECTIONS = ("arch", "buttons", "display", "i2c", "led", "link", "name", "runtime")
+_SECTIONS = ("arch", "buttons", "buzzer", "display", "i2c", "led", "link", "name", "runtime")
 _I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
 _LINK_KEYS = ("baud", "rx", "tx", "uart")
 # The link cable's speed unless the profile says: 115200 baud is sure on a
@@ -218,6 +218,13 @@ def validate(data, where="board.json", say=None):
                 raise
             say("Joker Pocket starts without link play: %s" % e)
 
+    buzzer = None
+    if data.get("buzzer") is not None:  # optional: a piezo on a PWM pin (firmware/sound.py)
+        p = _gpio(_get(_section(data, "buzzer", ("pin",), where), "buzzer", "pin", where), "buzzer.pin", where, runtime)
+        if p in used or p == led:
+            raise BoardError("%s: %s and buzzer.pin both use %s" % (where, used.get(p, "led"), _pin(p)))
+        buzzer = {"pin": p}
+
     return {
         "name": name,
         "runtime": runtime,
@@ -226,6 +233,7 @@ def validate(data, where="board.json", say=None):
         "display": {"driver": driver, "width": width, "height": height, "address": address, "flip": flip},
         "buttons": dict(zip(BUTTON_KEYS, pins)),
         "led": led,
+        "buzzer": buzzer,
         "link": link,
     }
 
@@ -350,6 +358,16 @@ def link_trouble(cfg, err):
         _pin(cfg["tx"]), _pin(cfg["rx"]), err)
 
 
+def make_buzzer(profile, machine):
+    # The buzzer's PWM, silent, or None when the profile names none.
+    b = profile["buzzer"]
+    if b is None:
+        return None
+    pwm = machine.PWM(machine.Pin(b["pin"]))
+    pwm.duty_u16(0)
+    return pwm
+
+
 # Kinds of start-up failure: blink count, headline, what to do.
 _KINDS = (
     (BoardError, 2, "the board profile has a problem",
@@ -443,9 +461,9 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
     # What main.py (MicroPython) and code.py (CircuitPython: machine None, devices
     # firmware/circuitpy.py, which builds them from CircuitPython's modules) run
     # first: the profile, the devices and the app's module -> (app run function,
-    # display, buttons, link port or None). A start-up failure, whatever it is,
-    # is reported by halt(), not by a traceback and a dead screen; a link that
-    # cannot be set up is said and the board starts without it.
+    # display, buttons, buzzer PWM or None, link port or None). A start-up failure,
+    # whatever it is, is reported by halt(), not by a traceback and a dead screen;
+    # a link that cannot be set up is said and the board starts without it.
     # The caller drops this module before the app runs: its heap is the app's.
     runtime = "micropython" if devices is None else "circuitpython"
     profile = None
@@ -461,11 +479,13 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             led = devices.make_led(profile)
             display = devices.make_display(profile)
             buttons = devices.make_buttons(profile, clock)
+            buzzer = devices.make_buzzer(profile)
             link = devices.link_port(profile, say)
         else:
             led = make_led(profile, machine)
             display = make_display(profile, machine)
             buttons = make_buttons(profile, machine, clock)
+            buzzer = make_buzzer(profile, machine)
             link = link_port(profile, machine, say)
         import gc
 
@@ -473,7 +493,7 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
         mod = __import__(app)
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
-        return mod.run, display, buttons, link
+        return mod.run, display, buttons, buzzer, link
     except Exception as e:
         if led is None and machine is not None:
             led = make_led(profile, machine)

@@ -33,6 +33,7 @@ class GameScreen(ui.Screen):
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
         self.b_at = None  # when B went down: a tap on release, a hold looks back
+        self.glide = None  # a played card on its way (tables.Glide), with Animations on
         self.changed()
 
     def changed(self):
@@ -53,12 +54,20 @@ class GameScreen(ui.Screen):
         self.dirty = True
 
     def play(self, move, local=True):
+        tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
+        was = tones.before(self.match.state) if tones is not None else None
+        mover = self.match.state.to_move()
         try:
             self.match.play(move)
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
         self.changed()
+        # (None when a hand-off or another board's turn comes at once.)
+        at = self.table.landing(mover) if self.app.animate and not self.handing() and not self.away else None
+        self.glide = tables.Glide(at) if at is not None else None
+        if tones is not None:
+            tones.after(self.match, was, move)
         if self.app.net is not None:
             self.app.net.moved(len(self.match.moves) - 1, local)
 
@@ -68,7 +77,7 @@ class GameScreen(ui.Screen):
         # CONTINUE of another board deals the next one.
         if not self.match.state.legal(move):
             return False
-        if isinstance(self.app.stack[-1], Away):
+        if self.app.stack[-1] is self.app.net.wait:
             self.app.pop()
         if self.end == DEAL and self.app.stack[-1] is self:
             self.app.push(GameEnd(self.app, self))
@@ -76,10 +85,18 @@ class GameScreen(ui.Screen):
         return True
 
     def busy(self):
-        return self.pending >= 0 or self.b_at is not None or \
+        return self.pending >= 0 or self.b_at is not None or self.glide is not None or \
             (self.bot and not self.away or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        g = self.glide
+        if g is not None:  # a card on its way: the rest waits for its resting frame
+            if not self.dirty:  # its last frame shown: the next on the way, or the one at rest
+                g.k += 1
+                if g.k >= tables.STEPS:
+                    self.glide = None
+                self.dirty = True
+            return
         if self.b_at is not None:
             # B: held, the look back; let go sooner, a tap (the buttons queue
             # the press when B goes down, so it is told here, not in on_button).
@@ -102,18 +119,21 @@ class GameScreen(ui.Screen):
                 self._result()
             return
         if self.away:
-            self.app.push(Away(self.app, self))
+            self.app.push(self.app.net.waiting_for(self))
             return
         if self.bot:
             if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
                 return
             self.play(self.match.bot_move())
-        # A person to move who does not have the device yet gets the hand-off
-        # at once, even right after a bot's move (no frame of the last side).
-        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-                (self.who != self.viewer or not self.handed):
+        if self.handing():
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
+
+    def handing(self):
+        # A person to move who does not have the device yet gets the hand-off
+        # at once, even right after a bot's move (no frame of the last side).
+        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+            (self.who != self.viewer or not self.handed)
 
     def _result(self):
         if self.end == MATCH:
@@ -138,6 +158,9 @@ class GameScreen(ui.Screen):
         self.play(m)
 
     def on_button(self, b):
+        if self.glide is not None:  # a press ends the way at once and counts
+            self.glide = None
+            self.dirty = True
         if self.pending >= 0:
             self._pended()  # a press comes after the move it follows
         if self.b_at is not None:
@@ -191,50 +214,13 @@ class GameScreen(ui.Screen):
 
     def draw(self, fb):
         self.table.draw(fb)
+        if self.glide is not None:
+            self.glide.draw(fb)
 
     def shown(self):
         self.dirty = True
+        self.glide = None  # (a hand-off may have turned the table round)
         self.moved_at = self.app.now  # a bot waits again after a menu closes
-
-
-class Away(ui.Screen):
-    # In link play, while a seat of another board is to move: a line over the
-    # table's foot saying who this board waits for, and whether that board is
-    # heard (a pulled cable: "Waiting for") or left the match. Presses go to
-    # the table beneath (B: the pause menu, the look back); the line goes once
-    # the move is in.
-    overlay = True
-    TEXTS = ("%s (board %d) is choosing", "Waiting for %s (board %d)", "%s (board %d) left the match")
-
-    def __init__(self, app, game):
-        ui.Screen.__init__(self, app)
-        self.game = game
-        m = game.match
-        self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
-        self.quiet = 0  # the index of the line in TEXTS
-
-    def draw(self, fb):
-        g = self.game
-        if g.bot and not self.quiet:
-            return  # the host's bots: seen moving as on one board
-        ui.box(fb, 0, 54, ui.W, 10)
-        ui.centre(fb, self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
-
-    def on_button(self, b):
-        self.game.on_button(b)
-
-    def tick(self, now):
-        g = self.game
-        if not g.away:
-            self.app.pop()
-        elif g.b_at is not None:
-            g.tick(now)  # B held or let go
-        else:
-            net = self.app.net
-            quiet = 2 if net.left[self.board] else 1 if net.silent(self.board) else 0
-            if quiet != self.quiet:
-                self.quiet = quiet
-                self.dirty = True
 
 
 class Handoff(ui.Screen):

@@ -8,7 +8,7 @@ from engine.rng import Rng
 from firmware import font, play
 from firmware.buttons import A, DOWN, LEFT, RIGHT, UP
 from firmware.match import Match
-from tools.sim import SEEDS, Device
+from tools.sim import SEEDS, Device, settle
 
 MAX_FRAMES = 60000  # a match that has not ended by then never will
 
@@ -52,7 +52,11 @@ def check_frame(dev):
 
 
 def press(dev, b):
+    # A press, then (Animations on) the frames until a card it played is at
+    # rest: nothing else moves meanwhile (test_animation_ui.py).
     dev.press(b)
+    check_frame(dev)
+    settle(dev)
     check_frame(dev)
 
 

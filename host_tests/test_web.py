@@ -23,7 +23,7 @@ import pytest
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
-from firmware import play, saves, saves_reading, ui
+from firmware import play, saves, saves_reading, sound, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.tables import playable
@@ -350,6 +350,11 @@ def test_every_game_plays_a_whole_match_pixel_for_pixel(runs):
         check_frames(script, result)
         assert type(script.top()).__name__ == "Title"
         assert result["late"] == [], "%s: network use after load: %r" % (script.name, result["late"][:3])
+        # The buzzer (issue 24) through the browser's audio: the tones of firmware/sound.py's table,
+        # "your turn" among them where a bot moves before the person (Joker Poker's person arranges first).
+        pitches = set([hz for notes in sound.TONES.values() for hz, _ in notes])
+        assert set(result["tones"]) <= pitches | {0}, (script.name, result["tones"])
+        assert (sound.TONES["turn"][0][0] in result["tones"]) == (script.name != "jokerpoker"), script.name
 
 
 def test_reload_or_a_new_tab_resumes_the_match_from_the_browsers_storage(runs):

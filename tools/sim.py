@@ -9,8 +9,10 @@ Only the lowest pieces are swapped: the display is firmware.ssd1306 on a fake
 I2C bus (the picture comes from the decoded panel RAM, i.e. what the bytes on
 the wire would show), the buttons are firmware.buttons over fake pins, the
 clock is simulated in script mode and real otherwise, and the storage root is
-a directory (~/.jokerpocket by default). --seed makes the match seeds, and so
-a whole session, reproducible.
+a directory (~/.jokerpocket by default), and the buzzer is a stand-in PWM
+(firmware/sound.py plays its tones on it) that the window sounds through
+pygame's mixer when there is an audio device. --seed makes the match seeds, and
+so a whole session, reproducible.
 
 Script words: UP DOWN LEFT RIGHT A B (a press, then one frame), `hold B`
 (the button held down for a second, then let go), `wait MS`,
@@ -28,7 +30,7 @@ from firmware import app as firmware_app
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP, Buttons
 from firmware.ssd1306 import SSD1306
 from tools.host import png
-from tools.host.devices import FakeClock, FakeI2C, FakePin, WallClock
+from tools.host.devices import FakeClock, FakeI2C, FakePin, FakePWM, WallClock
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEEDS = os.path.join(REPO, "seeds")
@@ -41,14 +43,16 @@ TERMINAL_KEYS = {"w": UP, "s": DOWN, "a": LEFT, "d": RIGHT, "z": A, "x": B}
 class Device:
     """The app wired to host stand-ins, stepped one frame at a time."""
 
-    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, link=None):
+    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, link=None, pwm=None):
         self.clock = clock if clock is not None else FakeClock()
+        self.pwm = pwm if pwm is not None else FakePWM()  # the buzzer's
         self.i2c = FakeI2C(record=False)
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, self.clock)
         os.makedirs(root, exist_ok=True)
-        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, link=link)
+        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, link=link,
+                                    buzzer=self.pwm)
         self.frame()  # the title is up as soon as the board starts
 
     def frame(self):
@@ -162,6 +166,13 @@ def parse_script(text):
     return steps
 
 
+def settle(dev):
+    # Frames until a card on its way (Animations) is at rest (a Device, or
+    # linked Boards: the board shown).
+    while getattr(dev.app.stack[-1], "glide", None) is not None:
+        dev.frame()
+
+
 def run_script(dev, steps, shot_dir="."):
     shots = []
     for step in steps:
@@ -178,6 +189,7 @@ def run_script(dev, steps, shot_dir="."):
                 raise ValueError("no board %d (--boards sets how many)" % step[1])
             dev.focus = step[1] - 1
         else:
+            settle(dev)  # a shot shows a played card at rest
             os.makedirs(shot_dir, exist_ok=True)
             path = os.path.join(shot_dir, step[1])
             dev.shot(path)
@@ -204,6 +216,44 @@ def run_terminal(dev, stdin=sys.stdin, out=sys.stdout):
                 out.flush()
         out.write("> ")
         out.flush()
+
+
+class MixerPWM(FakePWM):
+    # The buzzer heard through pygame's mixer: a square wave at the PWM's pitch
+    # loops while its duty is on.
+    RATE = 22050
+
+    def __init__(self, pygame):
+        FakePWM.__init__(self)
+        self.pygame = pygame
+        self.sound = None
+        self.heard = 0  # the pitch the mixer plays
+
+    def duty_u16(self, d=None):
+        got = FakePWM.duty_u16(self, d)
+        if d is not None and self.sounding() != self.heard:
+            self.heard = self.sounding()
+            if self.sound is not None:
+                self.sound.stop()
+                self.sound = None
+            if self.heard:
+                half = max(1, self.RATE // self.hz // 2)  # samples per half period
+                wave = (b"\x00\x10" * half + b"\x00\xf0" * half) * 64  # 16-bit mono, quiet
+                self.sound = self.pygame.mixer.Sound(buffer=wave)
+                self.sound.play(loops=-1)
+        return got
+
+
+def mixer_pwm():
+    # A MixerPWM, or None when there is no audio device (the tones stay silent).
+    import pygame
+
+    try:
+        pygame.mixer.init(MixerPWM.RATE, -16, 1)
+    except pygame.error as e:
+        print("no sound (%s)" % e, file=sys.stderr)
+        return None
+    return MixerPWM(pygame)
 
 
 def run_window(dev, shot_dir):
@@ -285,13 +335,13 @@ def main(argv=None):
     if args.boards > 1:
         from tools.host.link import Boards
 
-        def board(clock=None):
+        def board(clock=None, pwm=None):  # (linked boards play silent)
             b = Boards(Device, args.boards, args.root, args.seed or 1)
             b.wall = clock is not None
             return b
     else:
-        def board(clock=None):
-            return Device(args.root, args.seed, clock)
+        def board(clock=None, pwm=None):
+            return Device(args.root, args.seed, clock, pwm=pwm)
     if args.script or args.keys:
         text = args.keys or ""
         if args.script:
@@ -317,7 +367,7 @@ def main(argv=None):
         except pygame.error as e:
             print("no window (%s): playing in the terminal" % e, file=sys.stderr)
         else:
-            run_window(board(WallClock()), args.shot_dir)
+            run_window(board(WallClock(), mixer_pwm() if args.boards == 1 else None), args.shot_dir)
             return 0
     if args.boards > 1:
         ap.error("linked boards play in a window or by script")
