@@ -210,7 +210,7 @@ def validate(data, where="board.json", say=None):
         used[led] = "led"
 
     link = None
-    if "link" in data:
+    if data.get("link") is not None:  # optional: the link cable's UART (null: none)
         try:
             link = _link(_section(data, "link", _LINK_KEYS, where), used, runtime, where)
         except BoardError as e:

@@ -291,6 +291,9 @@ def test_link_profile_names_the_cable():
     assert data == pico(), "the example is the default board plus its link"
     data["link"] = {"uart": 1, "tx": 8, "rx": 9}
     assert board.validate(data)["link"] == {"uart": 1, "tx": 8, "rx": 9, "baud": board.LINK_BAUD}
+    assert board.validate(board.validate(data)) == board.validate(data), "idempotent with a link"
+    data["link"] = None
+    assert board.validate(data)["link"] is None
 
 
 def test_each_kind_of_bad_link_gets_its_message():
@@ -327,12 +330,12 @@ def test_a_wrong_link_is_said_and_the_board_starts_without_it():
     with open(path, "w") as f:
         f.write(json.dumps(data))
     said = []
-    run, display, buttons, link = board.start(FakeMachine(), FakeClock(), path, "firmware.app", 1, said.append)
+    run, display, buttons, buzzer, link = board.start(FakeMachine(), FakeClock(), path, "firmware.app", 1, said.append)
     assert display is not None and buttons is not None and link is None
     assert len(said) == 1 and "link.tx must be a TX pin of UART0" in said[0], said
     # main.py passes the app the link port start() built from the profile
     m = FakeMachine()
-    run, display, buttons, link = board.start(m, FakeClock(), PICO_LINK, "firmware.app", 1, said.append)
+    run, display, buttons, buzzer, link = board.start(m, FakeClock(), PICO_LINK, "firmware.app", 1, said.append)
     assert link is m.uarts[0] and link.id == 1 and len(said) == 1
     with open(_root() + "/firmware/main.py") as f:
         assert "link=link)" in f.read()
