@@ -1,7 +1,7 @@
 # Link play on two emulated Picos (tools/pico: one clock, their UARTs cross-wired
 # by boards/pico-link.json at 115200 baud): board 2 joins, board 1 hosts Double
-# Joker (best of 1, a person on each board), and the people play by pressing A
-# (the first legal card), each board when it is its turn. Printed: bytes on the
+# Joker (best of 1, a person on each board), and the people play it out by
+# pressing A (the first legal card), each board when it is its turn. Printed: bytes on the
 # cables per move (both ways: the moves, their trip round the ring, beats) and
 # the emulated time from a press on one board to the move drawn on the other.
 #   python -m tools.bench.pico_link [--moves N]
@@ -18,6 +18,7 @@ JOIN = ("UP", "UP", "UP", "A", "A")  # Link play (three up from the title's firs
 # Link play, Host Double Joker; in its setup Match best of 1, P2 a person; Start, then Start in the lobby.
 HOST = ("UP", "UP", "UP", "A", "DOWN", "A", "UP", "LEFT", "UP", "LEFT", "LEFT", "A", "A")
 SEEN_MS = 1000  # a press whose move the other board has not drawn by then made none
+MOVES = 200  # more than a game of Double Joker has: the bench plays the match out
 SLICE_MS = 2
 
 
@@ -46,14 +47,18 @@ def sent(picos):
 
 
 def saved(pico):
-    return saves_reading.decode(pico.files()["save.jp"])
+    # The board's save, or None before the match's first move.
+    data = pico.files().get("save.jp")
+    return None if data is None else saves_reading.decode(data)
 
 
-def play(picos, moves):
+def play(picos, moves=MOVES):
     # Links the two boards into a match, then presses A on each board in turn
-    # (a board's save tells whether the press made a move) until `moves` moves.
-    # -> (ms from each move's press to the other board's first drawing after it,
-    #     bytes on the cables from the match's start, emulated ms it took)
+    # (a board's save tells whether the press made a move) until `moves` moves
+    # or the match's end.
+    # -> (moves made, ms from each move's press to the other board's first
+    #     drawing after it, bytes on the cables from the match's start, emulated
+    #     ms it took)
     a, b = picos
     keys(b, JOIN)
     keys(a, HOST)
@@ -71,28 +76,30 @@ def play(picos, moves):
             other.run(SLICE_MS)
         drawn = other.last["drawn"]
         other.run(300)  # its screen settles (a finished trick waits for A there too)
-        now = len(saved(me)["moves"])
+        rec = saved(me)
+        now = len(rec["moves"]) if rec is not None else made + 1 if made else 0  # the last move ends the save
         if now > made:
             made = now
             idle = 0
             if drawn != before:
                 delays.append(drawn - t)
+            if rec is None:
+                break  # the match is over
         else:
             idle += 1
             if idle > 6:
                 raise RuntimeError("no move for 6 presses: %s" % other.console[-500:])
         turn = 1 - turn
-    return delays, sent(picos) - start, a.emulated_ms() - t0
+    return made, delays, sent(picos) - start, a.emulated_ms() - t0
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench.pico_link")
-    ap.add_argument("--moves", type=int, default=12)
+    ap.add_argument("--moves", type=int, default=MOVES, help="stop after this many (default: the match's end)")
     args = ap.parse_args(argv)
     picos = boards()
     try:
-        delays, nbytes, ms = play(picos, args.moves)
-        made = len(saved(picos[0])["moves"])
+        made, delays, nbytes, ms = play(picos, args.moves)
         quiet = sent(picos)
         picos[0].run(10000)
         beats = (sent(picos) - quiet) / 10.0
