@@ -100,6 +100,20 @@ def test_a_uart_at_another_speed_hears_nothing(boards):
     assert sent(a) == (before[0], before[1] + 10)
 
 
+def test_the_cable_still_carries_after_a_board_resets(boards):
+    # machine.reset() gives board A a new chip (the emulator's watchdog reboot):
+    # its UART, set up again by link_port, sends and hears on the same cable.
+    a, b = boards
+    a.exec_start("import machine\nmachine.reset()\n", limit_ms=20000)
+    a.settle()  # main.py again, at the title
+    assert a.last["boots"] == 2
+    before = sent(a)
+    at = a.exec_start(SENDER, limit_ms=20000)
+    out_b, _ = b.exec(RECEIVER, limit_ms=20000)
+    out_a, _ = a.exec_end(at, limit_ms=20000)
+    assert out_a.splitlines()[1:] == ["wrote 512", "back True"] and out_b.startswith("read 512 True "), (out_a, out_b)
+    assert sent(a) == (before[0] + 512, before[1])
+
 def test_two_boards_play_a_linked_match_through_their_buttons(tmp_path):
     # Issue 26: board 2 joins, board 1 hosts Double Joker with a person on each
     # board; A on each board in turn plays its first legal card. Both boards save

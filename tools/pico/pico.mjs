@@ -49,6 +49,7 @@ class Wire {
   // (Again) on a new chip at either end.
   attach() {
     this.from.chip.mcu.uart[this.uart].onByte = (b) => this.carry(b);
+    this.alarm?.cancel(); // one alarm: the sender's restart leaves the receiver's clock as it was
     this.alarm = this.to.chip.mcu.clock.createAlarm(() => this.deliver());
     if (this.queue.length) this.schedule();
   }
