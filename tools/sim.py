@@ -134,7 +134,8 @@ def write_png(path, px, scale=SCALE):
 
 
 def parse_script(text):
-    # -> list of ("press", b) / ("wait", ms) / ("idle",) / ("shot", name)
+    # -> list of ("press", b) / ("wait", ms) / ("idle",) / ("shot", name) /
+    # ("moving", name): a shot of the frame as it is, a played card on its way
     steps = []
     words = []
     for line in text.splitlines():
@@ -145,7 +146,7 @@ def parse_script(text):
         u = w.upper()
         if u in NAMES:
             steps.append(("press", NAMES.index(u)))
-        elif u in ("WAIT", "SHOT", "HOLD", "BOARD") and i + 1 < len(words):
+        elif u in ("WAIT", "SHOT", "MOVING", "HOLD", "BOARD") and i + 1 < len(words):
             i += 1
             if u == "HOLD":
                 if words[i].upper() not in NAMES:
@@ -157,11 +158,12 @@ def parse_script(text):
                 except ValueError:
                     raise ValueError("%s needs %s, not %r" % (w, "milliseconds" if u == "WAIT" else "a board number", words[i]))
             else:
-                steps.append(("shot", words[i]))
+                steps.append((u.lower(), words[i]))
         elif u == "IDLE":
             steps.append(("idle",))
         else:
-            raise ValueError("unknown script word %r (use %s, hold BUTTON, wait MS, idle, shot FILE)" % (w, " ".join(NAMES)))
+            raise ValueError("unknown script word %r (use %s, hold BUTTON, wait MS, idle, shot FILE, moving FILE)"
+                             % (w, " ".join(NAMES)))
         i += 1
     return steps
 
@@ -189,7 +191,8 @@ def run_script(dev, steps, shot_dir="."):
                 raise ValueError("no board %d (--boards sets how many)" % step[1])
             dev.focus = step[1] - 1
         else:
-            settle(dev)  # a shot shows a played card at rest
+            if step[0] == "shot":
+                settle(dev)  # a shot shows a played card at rest
             os.makedirs(shot_dir, exist_ok=True)
             path = os.path.join(shot_dir, step[1])
             dev.shot(path)
