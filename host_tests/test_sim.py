@@ -78,6 +78,16 @@ def test_script_file_same_seed_same_pictures(tmp_path):
     assert pics[0] != pics[2]
 
 
+def test_moving_shoots_a_card_on_its_way(tmp_path):
+    # "moving" shoots the frame as it is, right after the press that plays a
+    # card (Animations are on by default); "shot" waits for the card at rest.
+    rc, out, err = run_cli(["--root", str(tmp_path / "root"), "--seed", "9", "--shot-dir", str(tmp_path),
+                            "--keys", START + " A A moving on.png shot rest.png"])
+    assert rc == 0, err
+    on, rest = read_png(str(tmp_path / "on.png"))[2], read_png(str(tmp_path / "rest.png"))[2]
+    assert on != rest
+
+
 def test_bad_script_word_is_refused(tmp_path):
     rc, out, err = run_cli(["--root", str(tmp_path), "--keys", "A JUMP"])
     assert rc == 2
@@ -85,8 +95,9 @@ def test_bad_script_word_is_refused(tmp_path):
 
 
 def test_parse_script():
-    steps = sim.parse_script("up a  # comment\nwait 250 idle shot x.png B")
-    assert steps == [("press", 0), ("press", 4), ("wait", 250), ("idle",), ("shot", "x.png"), ("press", 5)]
+    steps = sim.parse_script("up a  # comment\nwait 250 idle shot x.png B moving y.png")
+    assert steps == [("press", 0), ("press", 4), ("wait", 250), ("idle",), ("shot", "x.png"), ("press", 5),
+                     ("moving", "y.png")]
     try:
         sim.parse_script("wait soon")
     except ValueError as e:
