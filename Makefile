@@ -87,6 +87,8 @@ pico: build node_modules/.installed
 shots: $(VENV)/.installed
 	rm -rf build/shots-root
 	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
+	rm -rf build/shots-link
+	$(PY) -m tools.sim --seed 7 --boards 2 --root build/shots-link --script tools/shots-link.sim --shot-dir tools/shots
 
 web: $(VENV)/.installed node_modules/.installed
 	$(PY) -m tools.web build

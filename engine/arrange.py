@@ -657,23 +657,17 @@ def split(hs, w, z, full, s5=_S5, s3=_S3, lo=_LO, hi=_HI, pop=POP8):  # native
         s1 = tr[s5[lo[k] + hi[(pop[k] << 7) | (g1 >> 8)]]]
         k = g2 & 255
         s2 = tr[ty[lo[k] + hi[(pop[k] << 7) | (g2 >> 8)]]]
-        if hs == 13:  # as _rate(): s2 (or with half sz) the 3-card hand
+        if hs == 13:  # as _rate(): the 5-card hands p >= q and the 3-card hand r
             if half:
-                if s1 < s2:
-                    s1, s2 = s2, s1
-                if s1 == INVALID or sz > s2 or (sz == s2 and sz < high):
-                    v = -1
-                else:
-                    v = w[s1] + w[256 + s2] + w[512 + sz]
+                p, q, r = s1, s2, sz
             else:
-                if s1 < sz:
-                    s1, a = sz, s1
-                else:
-                    a = sz
-                if s1 == INVALID or s2 > a or (s2 == a and s2 < high):
-                    v = -1
-                else:
-                    v = w[s1] + w[256 + a] + w[512 + s2]
+                p, q, r = s1, sz, s2
+            if p < q:
+                p, q = q, p
+            if p == INVALID or r > q or (r == q and r < high):
+                v = -1
+            else:
+                v = w[p] + w[256 + q] + w[512 + r]
         else:
             if s1 < s2:
                 s1, s2 = s2, s1

@@ -69,6 +69,14 @@ class Rng:
         self.y = (data[at + 2] << 8) | data[at + 3]
 
 
+def resumed(state):
+    # An Rng at a state get_state() gave: a match keeps its dealing Rng as
+    # those 4 bytes between deals and deals the next one from them.
+    rng = Rng()
+    rng.set_state(state)
+    return rng
+
+
 def seed_bot(rng, seed, moves):
     # The one way a bot's Rng is seeded, on the device, in selfplay and in the
     # benches: again before every bot move, from the match seed and the number

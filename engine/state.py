@@ -153,7 +153,9 @@ class State:
     #                      (a move list packs in a bytearray), without a copy:
     #                      read only, valid until the state changes (search
     #                      loops; legal_moves() copies); (CONTINUE,) between
-    #                      rounds, () once the match is over
+    #                      rounds, () once the match is over (a game that
+    #                      lists them into a buffer once per position may
+    #                      subclass engine.listed.Listed for it)
     #   apply_legal(move)  plays a move taken from legal_view(), not checked
     #                      again (search loops; apply() checks first)
     #   why(move)          why move is refused while the round is played (below:

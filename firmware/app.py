@@ -28,11 +28,15 @@ TOO_LONG = "Saving is off: this match is too long to save"
 
 
 class App:
-    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None):
+    def __init__(self, display, buttons, clock, root, seeds_dir=None, seed=None, reset=None, link=None, buzzer=None):
         # root: where the save lives; seeds_dir: the rules files (root/seeds on
         # the board); seed: makes the match seeds reproducible (host sessions);
-        # reset: a soft reset of the board, for a heap as clean as at power-up.
+        # reset: a soft reset of the board, for a heap as clean as at power-up;
+        # link: the link cable's port (any(), read(n), write(buf): a UART), or None;
+        # buzzer: the PWM of a piezo (firmware/sound.py), or None.
         self.display = display
+        self.link = link
+        self.net = None  # the link play session (firmware/link/session.py) while one is on
         self.fb = display.fb
         self.buttons = buttons
         self.clock = clock
@@ -53,9 +57,16 @@ class App:
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
+        self.buzzer = None
+        if buzzer is not None:
+            from firmware.sound import Buzzer
+
+            self.buzzer = Buzzer(buzzer, clock)
+        self.tones = None  # the buzzer while Sound is on (settings.apply)
         from firmware import saves_reading, settings
 
         self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
+        self.animate = False
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)
         self.saved, notice = saves_reading.read(root)  # offered for resume (a damaged copy set aside)
@@ -78,6 +89,8 @@ class App:
         buttons = self.buttons
         buttons.poll()
         self.now = now = self.clock.ticks_ms()
+        if self.buzzer is not None:
+            self.buzzer.tick(now)
         b = buttons.get()
         if b >= 0:
             self.touched = now
@@ -88,6 +101,8 @@ class App:
         while b >= 0:
             self.press(b)
             b = buttons.get()
+        if self.net is not None:
+            self.net.poll(now)  # (also in the dark: the ring passes frames on)
         if self.saver == _DARK:
             return False
         self.stack[-1].tick(now)
@@ -171,9 +186,16 @@ class App:
         # game's code interned stay for good) resets softly to start clean.
         from firmware.menus import Title
 
+        self.unlink()
         self.restack(Title(self))
         if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
+
+    def unlink(self):
+        # Ends link play: the session and its modules go.
+        if self.net is not None:
+            self.net = None
+            registry.forget([n for n in list(sys.modules) if n.startswith("firmware.link")])
 
     def again(self, setup):
         # A new match of this (game id, options, seats): the title's module starts it.
@@ -206,19 +228,31 @@ class App:
             self.loaded = self.known = None
             gc.collect()
 
-    def end_match(self):
+    def load_game(self, game_id):
+        # Only one game's modules are in memory: choosing another game frees
+        # the last one's (they stay while the player is in menus, so going
+        # back and forth to a game's setup costs no imports).
+        if self.loaded != game_id:
+            self.free_game()
+            self.known = list(sys.modules)
+        self.loaded = game_id
+        return registry.load(game_id)
+
+    def end_match(self, keep=False):
         # The match is over or quit: its save goes (one that made no move has
         # none, and an older save stays), and the game's modules are freed.
+        # keep: a linked match left (firmware/link/session.py): its save stays
+        # and the title offers it, so Resume rejoins it.
         m = self.match
         if m is not None:
             if m.moves:
-                self.saved = None
-            m.close()
+                self.saved = m.record() if keep else None
+            m.close(keep)
             self.match = None
         self.free_game()
 
-    def quit_match(self):
-        self.end_match()
+    def quit_match(self, keep=False):
+        self.end_match(keep)
         self.home()
 
 
@@ -230,10 +264,11 @@ def _heap():
     return gc.mem_alloc()
 
 
-def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None):
+def run(display, buttons, clock, storage_root, seeds_dir=None, nap=None, reset=None, link=None, buzzer=None):
     # nap(ms): the port's lowest-power wait (machine.lightsleep), used between
-    # button polls while the panel is off.
-    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset)
+    # button polls while the panel is off; link: the link cable's port or None;
+    # buzzer: the piezo's PWM or None.
+    app = App(display, buttons, clock, storage_root, seeds_dir, reset=reset, link=link, buzzer=buzzer)
     while True:
         t = clock.ticks_ms()
         app.step()

@@ -14,7 +14,7 @@ MAX_BYTES = const(4096)  # a profile is a few hundred bytes; a larger board.json
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
-_SECTIONS = ("arch", "buttons", "display", "i2c", "led", "name", "runtime")
+_SECTIONS = ("arch", "buttons", "buzzer", "display", "i2c", "led", "name", "runtime")
 _I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
 _DISPLAY_KEYS = ("address", "driver", "flip", "height", "width")
 
@@ -171,6 +171,13 @@ def validate(data, where="board.json"):
         if led in used:
             raise BoardError("%s: %s and led both use %s" % (where, used[led], _pin(led)))
 
+    buzzer = None
+    if data.get("buzzer") is not None:  # optional: a piezo on a PWM pin (firmware/sound.py)
+        p = _gpio(_get(_section(data, "buzzer", ("pin",), where), "buzzer", "pin", where), "buzzer.pin", where, runtime)
+        if p in used or p == led:
+            raise BoardError("%s: %s and buzzer.pin both use %s" % (where, used.get(p, "led"), _pin(p)))
+        buzzer = {"pin": p}
+
     return {
         "name": name,
         "runtime": runtime,
@@ -179,6 +186,7 @@ def validate(data, where="board.json"):
         "display": {"driver": driver, "width": width, "height": height, "address": address, "flip": flip},
         "buttons": dict(zip(BUTTON_KEYS, pins)),
         "led": led,
+        "buzzer": buzzer,
     }
 
 
@@ -281,6 +289,16 @@ def make_led(profile, machine):
         return None
 
 
+def make_buzzer(profile, machine):
+    # The buzzer's PWM, silent, or None when the profile names none.
+    b = profile["buzzer"]
+    if b is None:
+        return None
+    pwm = machine.PWM(machine.Pin(b["pin"]))
+    pwm.duty_u16(0)
+    return pwm
+
+
 # Kinds of start-up failure: blink count, headline, what to do.
 _KINDS = (
     (BoardError, 2, "the board profile has a problem",
@@ -374,7 +392,7 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
     # What main.py (MicroPython) and code.py (CircuitPython: machine None, devices
     # firmware/circuitpy.py, which builds them from CircuitPython's modules) run
     # first: the profile, the devices and the app's module -> (app run function,
-    # display, buttons). A start-up failure, whatever it is, is reported by
+    # display, buttons, buzzer PWM or None). A start-up failure, whatever it is, is reported by
     # halt(), not by a traceback and a dead screen.
     # The caller drops this module before the app runs: its heap is the app's.
     runtime = "micropython" if devices is None else "circuitpython"
@@ -391,17 +409,19 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             led = devices.make_led(profile)
             display = devices.make_display(profile)
             buttons = devices.make_buttons(profile, clock)
+            buzzer = devices.make_buzzer(profile)
         else:
             led = make_led(profile, machine)
             display = make_display(profile, machine)
             buttons = make_buttons(profile, machine, clock)
+            buzzer = make_buzzer(profile, machine)
         import gc
 
         gc.collect()
         mod = __import__(app)
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
-        return mod.run, display, buttons
+        return mod.run, display, buttons, buzzer
     except Exception as e:
         if led is None and machine is not None:
             led = make_led(profile, machine)

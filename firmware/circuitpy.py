@@ -8,6 +8,7 @@
 #   buttons  firmware.buttons over digitalio pins (its debounce and repeat)
 #   clock    supervisor.ticks_ms with the ticks arithmetic (CircuitPython's
 #            ticks wrap at 2**29)
+#   buzzer   pwmio.PWMOut with machine.PWM's freq() and duty_u16()
 # firmware.board is imported only inside the functions that start the board:
 # code.py drops that module once the app runs, and nothing here may keep it.
 import board as pins
@@ -188,3 +189,22 @@ def make_led(profile):
         return Pin(led, output=True)
     except (ValueError, AttributeError):
         return None
+
+
+class Tone:
+    # A pwmio.PWMOut that firmware/sound.py drives as it drives machine.PWM.
+    def __init__(self, name):
+        import pwmio
+
+        self.out = pwmio.PWMOut(pin(name), frequency=440, duty_cycle=0, variable_frequency=True)
+
+    def freq(self, hz):
+        self.out.frequency = hz
+
+    def duty_u16(self, d):
+        self.out.duty_cycle = d
+
+
+def make_buzzer(profile):
+    b = profile["buzzer"]
+    return None if b is None else Tone(b["pin"])

@@ -12,8 +12,10 @@ _TAIL = const(12)  # a resume keeps the state copies of its last moves only (Mat
 
 
 class Match:
-    def __init__(self, root, game_id, options, seats, seed, moves=(), hints=None):
+    def __init__(self, root, game_id, options, seats, seed, moves=(), hints=None, link=None):
+        # link: (this board's number, each seat's board) in link play, else None.
         self.root = root
+        self.link = link
         self.game_id = game_id
         self.game = registry.load(game_id)
         self.info = self.game.INFO
@@ -60,6 +62,17 @@ class Match:
 
     def persons(self):
         return self.seats.count(PERSON)
+
+    def here(self, seat):
+        # Whether this board makes the seat's moves: in link play a person
+        # seat of this board, or a bot on the host (board 0).
+        link = self.link
+        if link is None:
+            return True
+        return link[0] == (link[1][seat] if self.seats[seat] == PERSON else 0)
+
+    def persons_here(self):
+        return len([q for q in range(len(self.seats)) if self.seats[q] == PERSON and self.here(q)])
 
     def short(self, seat):
         # "P3", or "You" when one person plays against bots: the one name of a
@@ -114,16 +127,20 @@ class Match:
             "seats": self.seats,
             "moves": self.moves,
         }
+        if self.link is not None:
+            # Link play (an optional field: older saves have none): this
+            # board's number and each seat's board.
+            rec["link"] = {"board": self.link[0], "owners": self.link[1]}
         if max(self.hints):
             # Only once a hint was taken: an older firmware ignores the field,
             # and a save without it is byte for byte what it always was.
             rec["hints"] = self.hints
         return rec
 
-    def close(self):
-        # Ends the match for good, with no hold on the game's modules (the app
-        # frees them). Its save goes; a match that made no move has none, and
-        # an older match's save stays.
-        if self.moves:
+    def close(self, keep=False):
+        # Ends the match here, with no hold on the game's modules (the app
+        # frees them). Its save goes unless kept; a match that made no move
+        # has none, and an older match's save stays.
+        if self.moves and not keep:
             saves.delete(self.root)
         self.game = self.bots = self.state = None

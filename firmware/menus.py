@@ -3,7 +3,6 @@
 # firmware/saves_reading.py's). A match needs none of it: this module is loaded for
 # these screens alone (ui.Screen.transient) and dropped while a match is played.
 import os
-import sys
 
 from engine import registry
 from engine.ai import MEDIUM
@@ -14,7 +13,8 @@ from firmware.tables import playable
 
 
 class Title(ui.Menu):
-    # Resume (when a save exists), then each game and its rules, then Settings.
+    # Resume (when a save exists), then each game and its rules, then Link
+    # play (a board with a link cable), Statistics and Settings.
     # The cursor opens on Resume, else on the game last started.
     transient = (__name__,)
 
@@ -30,8 +30,11 @@ class Title(ui.Menu):
             self.acts.append(("play", gid))
             items.append("Rules: " + t)
             self.acts.append(("rules", gid))
-        items.append("Settings")
-        self.acts.append(("settings", None))
+        if app.link is not None:  # the board has a link cable (its profile names one)
+            items.append("Link play")
+            self.acts.append(("link", None))
+        items += ["Statistics", "Settings"]
+        self.acts += [("stats", None), ("settings", None)]
         ui.Menu.__init__(self, app, "\x05 Joker Pocket", items, "\x12\x13 choose   A select")
         last = recall(app) if app.saved is None else None
         if last:
@@ -47,6 +50,13 @@ class Title(ui.Menu):
             from firmware.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif act == "stats":
+            from firmware import stats
+
+            stats.show(self.app)
+        elif act == "link":
+            # (by name: the link screens sit above the title, extending its Setup)
+            self.app.push(registry.module("firmware.link.lobby").LinkMenu(self.app))
         else:
             from firmware.rules import Rules
 
@@ -65,7 +75,7 @@ class Setup(ui.Menu):
 
     def __init__(self, app, game_id):
         self.game_id = game_id
-        game = load_game(app, game_id)
+        game = app.load_game(game_id)
         bots = registry.bots(game_id)
         self.kinds = bots.LEVELS
         self.cycle = (PERSON,) + bots.ORDER  # what a seat's line goes round: Person, Easy, Medium, Hard
@@ -156,7 +166,10 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        start_match(self.app, self.game_id, options, self.seats[: self.n])
+        self.start(options, self.seats[: self.n])
+
+    def start(self, options, seats):
+        start_match(self.app, self.game_id, options, seats)
 
 
 def _index(seq, x, default):
@@ -180,24 +193,13 @@ def recall(app):
 # ----- starting a match
 
 
-def load_game(app, game_id):
-    # Only one game's modules are in memory: choosing another game frees
-    # the last one's (they stay while the player is in menus, so going
-    # back and forth to a game's setup costs no imports).
-    if app.loaded != game_id:
-        app.free_game()
-        app.known = list(sys.modules)
-    app.loaded = game_id
-    return registry.load(game_id)
-
-
 def start_match(app, game_id, options, seats):
     # A new match replaces the save of an older one at its first move; till
     # then the older one can still be resumed. The setup becomes the game's
     # remembered one before the screens change: firmware/settings.py reads the
     # file with this module, which goes when the title does.
-    load_game(app, game_id)
-    from firmware.match import Match  # after load_game: the match's modules go with the game's
+    app.load_game(game_id)
+    from firmware.match import Match  # after app.load_game(): the match's modules go with the game's
     from firmware.play import GameScreen
 
     app.match = Match(app.root, game_id, options, seats, new_seed(app))
@@ -239,7 +241,7 @@ def resume(app):
     from firmware import saves_reading
 
     try:
-        load_game(app, app.saved["game"])
+        app.load_game(app.saved["game"])
         from firmware.play import GameScreen
 
         app.match = saves_reading.replay(app.root, app.saved)
@@ -252,4 +254,9 @@ def resume(app):
         return
     finally:
         registry.forget([saves_reading.__name__])
-    app.restack(GameScreen(app, app.match))
+    m = app.match
+    if m.link is not None and app.link is None:
+        m.link = None  # alone: every person seat is this board's (pass-and-play)
+    app.restack(GameScreen(app, m))
+    if m.link is not None:
+        registry.module("firmware.link.session").rejoin(app, new_seed(app))

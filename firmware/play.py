@@ -20,16 +20,20 @@ class GameScreen(ui.Screen):
         self.match = match
         self.table = tables.load(match.game_id).Table(match)
         info = match.game.INFO
-        # Pass-and-play hides the table between two people's turns unless the
-        # game shows every hand anyway, or its option to reveal them is on.
-        self.hidden = info.hidden and match.persons() > 1 and match.option(info.reveal) != "On"
-        # The side shown: the first person's until someone moves (seat 1's with
-        # bots only); in hidden games the person who last had the device.
-        self.viewer = match.seats.index(PERSON) if match.persons() else 0
+        # Pass-and-play hides the table between two people's turns (on this
+        # board, in link play) unless the game shows every hand anyway, or its
+        # option to reveal them is on.
+        self.hidden = info.hidden and match.persons_here() > 1 and match.option(info.reveal) != "On"
+        # The side shown: the first person's (of this board) until someone
+        # moves (seat 1's with bots only); in hidden games the person who last
+        # had the device.
+        mine = [q for q in range(len(match.seats)) if match.is_person(q) and match.here(q)]
+        self.viewer = mine[0] if mine else 0
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
         self.b_at = None  # when B went down: a tap on release, a hold looks back
+        self.glide = None  # a played card on its way (tables.Glide), with Animations on
         self.changed()
 
     def changed(self):
@@ -42,23 +46,57 @@ class GameScreen(ui.Screen):
             self.end = DEAL
         self.who = st.to_move()
         self.bot = self.end == NONE and not self.match.is_person(self.who)
-        if self.end == NONE and not self.bot and not self.hidden:
+        # A seat another linked board moves for (its person, or a bot of the host's).
+        self.away = self.end == NONE and not self.match.here(self.who)
+        if self.end == NONE and not self.bot and not self.away and not self.hidden:
             self.viewer = self.who  # open hands: show the side of the person to move
         self.table.refresh(self.viewer)
         self.dirty = True
 
-    def play(self, move):
+    def play(self, move, local=True):
+        tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
+        was = tones.before(self.match.state) if tones is not None else None
+        mover = self.match.state.to_move()
         try:
             self.match.play(move)
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
         self.changed()
+        # (None when a hand-off or another board's turn comes at once.)
+        at = self.table.landing(mover) if self.app.animate and not self.handing() and not self.away else None
+        self.glide = tables.Glide(at) if at is not None else None
+        if tones is not None:
+            tones.after(self.match, was, move)
+        if self.app.net is not None:
+            self.app.net.moved(len(self.match.moves) - 1, local)
+
+    def remote(self, move):
+        # A move another linked board made (firmware/link/session.py); False
+        # when it is not legal here. A round's result comes up before the
+        # CONTINUE of another board deals the next one.
+        if not self.match.state.legal(move):
+            return False
+        if isinstance(self.app.stack[-1], Away):
+            self.app.pop()
+        if self.end == DEAL and self.app.stack[-1] is self:
+            self.app.push(GameEnd(self.app, self))
+        self.play(move, False)
+        return True
 
     def busy(self):
-        return self.pending >= 0 or self.b_at is not None or (self.bot or self.end != NONE) and not self.table.holding()
+        return self.pending >= 0 or self.b_at is not None or self.glide is not None or \
+            (self.bot and not self.away or self.end != NONE) and not self.table.holding()
 
     def tick(self, now):
+        g = self.glide
+        if g is not None:  # a card on its way: the rest waits for its resting frame
+            if not self.dirty:  # its last frame shown: the next on the way, or the one at rest
+                g.k += 1
+                if g.k >= tables.STEPS:
+                    self.glide = None
+                self.dirty = True
+            return
         if self.b_at is not None:
             # B: held, the look back; let go sooner, a tap (the buttons queue
             # the press when B goes down, so it is told here, not in on_button).
@@ -80,22 +118,37 @@ class GameScreen(ui.Screen):
             if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
                 self._result()
             return
+        if self.away:
+            self.app.push(Away(self.app, self))
+            return
         if self.bot:
             if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
                 return
             self.play(self.match.bot_move())
-        # A person to move who does not have the device yet gets the hand-off
-        # at once, even right after a bot's move (no frame of the last side).
-        if self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-                (self.who != self.viewer or not self.handed):
+        if self.handing():
             self.app.buttons.clear()  # presses meant for the last player
             self.app.push(Handoff(self.app, self))
 
+    def handing(self):
+        # A person to move who does not have the device yet gets the hand-off
+        # at once, even right after a bot's move (no frame of the last side).
+        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
+            (self.who != self.viewer or not self.handed)
+
     def _result(self):
         if self.end == MATCH:
+            # A person's match counts in the statistics: taken from its state
+            # now, written once the game's modules are freed (firmware/stats.py).
+            got = None
+            if self.match.persons_here():
+                from firmware import stats
+
+                got = stats.taken(self.match)
             end = MatchEnd(self.app, self.match, self.table)
             self.app.end_match()  # no save left, the game's modules freed
             self.app.replace(end)
+            if got is not None:
+                stats.count(self.app, got)
         else:
             self.app.push(GameEnd(self.app, self))
 
@@ -105,6 +158,9 @@ class GameScreen(ui.Screen):
         self.play(m)
 
     def on_button(self, b):
+        if self.glide is not None:  # a press ends the way at once and counts
+            self.glide = None
+            self.dirty = True
         if self.pending >= 0:
             self._pended()  # a press comes after the move it follows
         if self.b_at is not None:
@@ -158,10 +214,53 @@ class GameScreen(ui.Screen):
 
     def draw(self, fb):
         self.table.draw(fb)
+        if self.glide is not None:
+            self.glide.draw(fb)
 
     def shown(self):
         self.dirty = True
+        self.glide = None  # (a hand-off may have turned the table round)
         self.moved_at = self.app.now  # a bot waits again after a menu closes
+
+
+class Away(ui.Screen):
+    # In link play, while a seat of another board is to move: a line over the
+    # table's foot saying who this board waits for, and whether that board is
+    # heard (a pulled cable: "Waiting for") or left the match. Presses go to
+    # the table beneath (B: the pause menu, the look back); the line goes once
+    # the move is in.
+    overlay = True
+    TEXTS = ("%s (board %d) is choosing", "Waiting for %s (board %d)", "%s (board %d) left the match")
+
+    def __init__(self, app, game):
+        ui.Screen.__init__(self, app)
+        self.game = game
+        m = game.match
+        self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
+        self.quiet = 0  # the index of the line in TEXTS
+
+    def draw(self, fb):
+        g = self.game
+        if g.bot and not self.quiet:
+            return  # the host's bots: seen moving as on one board
+        ui.box(fb, 0, 54, ui.W, 10)
+        ui.centre(fb, self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
+
+    def on_button(self, b):
+        self.game.on_button(b)
+
+    def tick(self, now):
+        g = self.game
+        if not g.away:
+            self.app.pop()
+        elif g.b_at is not None:
+            g.tick(now)  # B held or let go
+        else:
+            net = self.app.net
+            quiet = 2 if net.left[self.board] else 1 if net.silent(self.board) else 0
+            if quiet != self.quiet:
+                self.quiet = quiet
+                self.dirty = True
 
 
 class Handoff(ui.Screen):
@@ -238,12 +337,17 @@ class Pause(ui.Menu):
 
 
 class QuitConfirm(ui.Dialog):
+    # A linked match is left, not quit: it stays saved on every board.
     def __init__(self, app, menu):
-        ui.Dialog.__init__(self, app, "Quit this match?", "A yes / B no")
+        ui.Dialog.__init__(self, app, "Leave this match?" if app.net else "Quit this match?", "A yes / B no")
         self.menu = menu  # the pause menu it came from, back on B
 
     def yes(self):
-        self.app.quit_match()
+        if self.app.net is not None:
+            self.app.pop()
+            self.app.net.leave()
+        else:
+            self.app.quit_match()
 
     def no(self):
         self.app.replace(self.menu)
@@ -311,7 +415,8 @@ class GameEnd(EndScreen):
     def key(self, b):
         if b == ui.A:
             self.app.pop()
-            self.game.play(CONTINUE)
+            if self.game.end == DEAL:  # (in link play another board may have dealt on already)
+                self.game.play(CONTINUE)
         elif b == ui.B:
             self.app.push(Pause(self.app))
 
@@ -332,12 +437,16 @@ class MatchEnd(EndScreen):
     def draw(self, fb):
         h = self.hints
         rows = self.rows if h is None else self.rows[:1]
-        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, "A: again  B: title")
+        net = self.app.net
+        hint = "A: again  B: title" if net is None else net.end_hint()
+        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, hint)
         if h is not None:
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
-        if b == ui.A:
+        if self.app.net is not None:
+            self.app.net.end_key(b, self)  # link play: again with the same boards
+        elif b == ui.A:
             self.app.again(self.setup)
         elif b == ui.B:
             self.app.home()

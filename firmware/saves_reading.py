@@ -37,7 +37,10 @@ def replay(root, rec):
         lo, hi = game.INFO.seats
         if not lo <= len(seats) <= hi or max(seats) >= len(registry.bots(rec["game"]).LEVELS):
             raise ValueError("seats %r" % (seats,))
-        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"], rec.get("hints"))
+        link = rec.get("link")
+        if link is not None:
+            link = (link["board"], link["owners"])
+        return Match(root, rec["game"], rec["options"], seats, rec["seed"], rec["moves"], rec.get("hints"), link)
     except ValueError as e:
         raise SaveError("does not replay", str(e))
 
@@ -83,6 +86,11 @@ def _checked(rec):
     # The hints each seat took: a field saves have once a hint was asked for.
     if "hints" in rec and not (ints(rec["hints"], 0, saves.MAX_MOVES, MAX_SEATS) and len(rec["hints"]) == len(rec["seats"])):
         raise SaveError("wrong hints", repr(rec["hints"])[:40])
+    # Link play's board and each seat's board: a field of linked matches only.
+    link = rec.get("link")
+    if link is not None and not (type(link) is dict and ints([link.get("board")], 0, 3, 1) and
+                                 ints(link.get("owners"), 0, 3, MAX_SEATS) and len(link["owners"]) == len(rec["seats"])):
+        raise SaveError("wrong link", repr(link)[:40])
     return rec
 
 

@@ -26,6 +26,8 @@ ITEMS = (
     ("bots", "Bot speed", ("Normal", "Slow", "Fast"), (500, 1000, 200)),  # ms a bot's move stays
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
     ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
+    ("sound", "Sound", ("On", "Off"), (True, False)),  # tones on a board with a buzzer, the simulator, the page
+    ("animate", "Animations", ("On", "Off"), (True, False)),  # a played card moves to its place (firmware/tables Glide)
 )
 MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
@@ -54,6 +56,8 @@ def apply(app, chosen):
     app.display.turn(value(chosen, "flip"))
     app.bot_delay = value(chosen, "bots")
     app.buttons.repeat = value(chosen, "repeat")
+    app.tones = app.buzzer if value(chosen, "sound") else None
+    app.animate = value(chosen, "animate")
 
 
 def encode(chosen, setups):

@@ -19,6 +19,36 @@ def play(s, levels, choose, rngs, done):
     return s
 
 
+def rotated(play_one, a, b, seats, n, first=0):
+    # Level a in one seat against level b in the others over n games, a's seat
+    # going round: game i (from first) on seed i // seats with a in seat
+    # i % seats, play_one(seed, levels) -> its points. -> (a's share of games
+    # won, a shared win split; a's points ahead of the others' mean, a list).
+    won = 0.0
+    ahead = []
+    for i in range(first, first + n):
+        me = i % seats
+        levels = [b] * seats
+        levels[me] = a
+        pts = play_one(i // seats, levels)
+        top = max(pts)
+        if pts[me] == top:
+            won += 1.0 / pts.count(top)
+        ahead.append(ahead_of(pts, me))
+    return won / n, ahead
+
+
+def ahead_of(pts, me):
+    # Seat me's points ahead of the others' mean.
+    return pts[me] - (sum(pts) - pts[me]) / (len(pts) - 1)
+
+
+def mean_sd(xs):
+    # The mean of xs and their sample standard deviation.
+    mean = sum(xs) / len(xs)
+    return mean, math.sqrt(sum([(x - mean) ** 2 for x in xs]) / (len(xs) - 1))
+
+
 def deal_over(s):
     return s.deal_over()
 

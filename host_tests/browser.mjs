@@ -16,7 +16,8 @@
 // no bot about to move); then the canvas is read. Results, per session:
 // {name, frames: [ram hex], bad: [canvas pixels off the crisp rendering, per
 // frame], stores: [{path: text}], loads: [{titleMs, startMs}], longest,
-// longestTask, late: [requests made after a load finished]}.
+// longestTask, late: [requests made after a load finished], tones: [the
+// buzzer's pitches the page was sent, Hz, 0 quiet]}.
 // plan.layouts: [{name, context}] (a browser context's options: viewport,
 // hasTouch, isMobile, deviceScaleFactor), each opened fresh: results
 // {name, view: [width, height], scroll: [width, height], canvas: [left, top,
@@ -75,7 +76,8 @@ function storedFiles() {
 async function runSession(browser, plan, s, onLoad) {
   const ctx = await browser.newContext({ hasTouch: true, viewport: { width: 800, height: 700 } });
   const t0 = Date.now();
-  const res = { name: s.name, frames: [], bad: [], stores: [], loads: [], longest: 0, longestTask: 0, late: [], errors: [] };
+  const res = { name: s.name, frames: [], bad: [], stores: [], loads: [], longest: 0, longestTask: 0, late: [], errors: [],
+    tones: [] };
   let loading = true;
   ctx.on("request", (r) => { if (!loading) res.late.push(r.url()); });
   let page = null;
@@ -92,9 +94,11 @@ async function runSession(browser, plan, s, onLoad) {
     if (err) throw new Error(s.name + ": " + err);
   };
   const measure = async () => {
-    const m = await page.evaluate(() => [window.jokerPocket.status.longest, window.jokerPocket.longestTask]);
+    const m = await page.evaluate(() => [window.jokerPocket.status.longest, window.jokerPocket.longestTask,
+      window.jokerPocket.tones]);
     res.longest = Math.max(res.longest, m[0]);
     res.longestTask = Math.max(res.longestTask, m[1]);
+    res.tones.push(...m[2]);
   };
   const loaded = async () => {
     await page.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.titleMs !== null, null,

@@ -8,7 +8,7 @@ from engine.rng import Rng
 from firmware import font, play
 from firmware.buttons import A, DOWN, LEFT, RIGHT, UP
 from firmware.match import Match
-from tools.sim import SEEDS, Device
+from tools.sim import SEEDS, Device, settle
 
 MAX_FRAMES = 60000  # a match that has not ended by then never will
 
@@ -52,7 +52,11 @@ def check_frame(dev):
 
 
 def press(dev, b):
+    # A press, then (Animations on) the frames until a card it played is at
+    # rest: nothing else moves meanwhile (test_animation_ui.py).
     dev.press(b)
+    check_frame(dev)
+    settle(dev)
     check_frame(dev)
 
 
@@ -73,7 +77,7 @@ def set_up(dev, lines):
     # there with DOWN, the value with RIGHT, then LEFT; then A, which starts
     # from any line.
     s = top(dev)
-    assert type(s).__name__ == "Setup"
+    assert type(s).__name__ in ("Setup", "LinkSetup")  # (link play: firmware/link/lobby.py)
     for want in lines:
         label = want.split(":")[0]
         for _ in range(len(s.items)):
@@ -148,9 +152,8 @@ def play_deals(dev, person, held, deals=None, ended=None, handoff=None, until=No
     # handoff(hand-off screen) check those before the A that goes on.
     # -> the deals ended.
     ends = 0
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd) or until is not None and until():
+    for t in screens(dev):
+        if until is not None and until():
             return ends
         if isinstance(t, play.GameEnd):
             ends += 1
@@ -170,7 +173,19 @@ def play_deals(dev, person, held, deals=None, ended=None, handoff=None, until=No
         else:
             dev.frame()
             check_frame(dev)
-    raise AssertionError("the match did not end")
+    return ends
+
+
+def screens(dev, limit=MAX_FRAMES):
+    # The screen on top, step by step, until the match's end screen (the
+    # caller presses or runs a frame at each step); a match not over in
+    # `limit` steps fails.
+    for _ in range(limit):
+        t = top(dev)
+        if isinstance(t, play.MatchEnd):
+            return
+        yield t
+    raise AssertionError("the match did not end in %d steps" % limit)
 
 
 def match_at(root, game_id, seats, want, seed=1):

@@ -51,13 +51,18 @@ class Guard:
         i = len(stack) - 1
         while i > 0 and stack[i].overlay:
             i -= 1
-        if i == len(stack) - 1:
+        if i == len(stack) - 1 and getattr(stack[i], "glide", None) is None:
             self.frame(runs, dev.display.buf, type(stack[i]).__name__)
             return
+        # (A card on its way to its place (Animations) crosses what the table
+        # draws: the table at rest, drawn alone, is checked instead.)
         for s in stack[i:]:
             buf = bytearray(W * H // 8)
             fb = framebuf.FrameBuffer(buf, W, H, framebuf.MONO_VLSB)
-            s.draw(fb)
+            if getattr(s, "glide", None) is not None:
+                s.table.draw(fb)
+            else:
+                s.draw(fb)
             self.frame(self.take(fb), buf, type(s).__name__)
 
     def frame(self, runs, buf, name):

@@ -24,7 +24,7 @@ from firmware.buttons import A, B
 HINT = "Hint"  # the pause menu lines of the aids, as a player reads them
 TAKE_BACK = "Take back my move"
 from host_tests import drive
-from host_tests.drive import check_frame, menu_pick, press, set_up, top
+from host_tests.drive import check_frame, menu_pick, press, screens, set_up, top
 
 MAX_STEPS = 60000
 # (game, setup lines: one person in seat 1, the others the top bots, the shortest match)
@@ -216,10 +216,7 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
     m = g.match
     checks = {"looks": 0, "tricks": 0, "hints": 0, "takebacks": 0, "refused": 0, "ends": 0}
     seen = 0
-    for _ in range(MAX_STEPS):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, MAX_STEPS):
         check_frame(dev)
         if isinstance(t, play.GameEnd):
             press(dev, A)

@@ -13,8 +13,8 @@ from engine.state import CONTINUE, WINS, Game
 from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
-from host_tests.drive import (check_frame, choose, drawn, menu_pick, new_device, pixels, play_deals, press, set_up,
-                               setup_match, top)
+from host_tests.drive import (check_frame, choose, drawn, menu_pick, new_device, pixels, play_deals, press, screens,
+                               set_up, setup_match, top)
 from tools.sim import SEEDS
 
 GAME = "doublejoker"
@@ -84,7 +84,7 @@ def test_title_lists_registered_games(tmp_path):
     for gid in registry.ids():
         if tables.available(gid):  # only games with a table screen are playable
             want += [registry.title(gid), "Rules: " + registry.title(gid)]
-    assert t.items == want + ["Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
+    assert t.items == want + ["Statistics", "Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
     assert not tables.available("nosuchgame")
     assert reading_held() == []  # the title's heap holds no reading of files
     press(dev, B)  # B on the title does nothing
@@ -123,10 +123,7 @@ def test_two_bots_pace_their_moves(tmp_path):
     m = dev.app.match
     times = []
     n = 0
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, MAX_FRAMES):
         before = len(m.moves)
         dev.frame()
         check_frame(dev)
@@ -152,10 +149,7 @@ def test_two_people_share_a_table_that_never_turns(tmp_path):
     table = sys.modules[type(g.table).__module__]
     seen = set()
     told = 0
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, MAX_FRAMES):
         assert not isinstance(t, play.Handoff)
         if isinstance(t, play.GameScreen) and t.table.holding():
             trick_held(dev, t)
@@ -542,7 +536,7 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
     monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "fourseats")
     dev = new_device(tmp_path)
-    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Settings"]
+    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Statistics", "Settings"]
     press(dev, A)
     s = top(dev)
     assert s.items == ["Players: 2", "P1: Person", "P2: Bot Medium", "Rounds: 4", "Open hands: Off", "Start"]

@@ -155,6 +155,26 @@ def test_profile_variants_that_are_fine():
     assert board.validate(data)["i2c"]["sda"] == 7
 
 
+def test_a_buzzer_is_optional_and_its_pin_checked():
+    # Issue 24 (sound): "buzzer": {"pin": N} names a piezo's PWM pin; the Pico
+    # profile has none; a pin another part uses, or no pin, is refused.
+    assert board.load(PICO)["buzzer"] is None
+    data = pico()
+    data["buzzer"] = {"pin": 16}
+    p = board.validate(data)
+    assert p["buzzer"] == {"pin": 16} and board.validate(p) == p
+    bad(setter(("buzzer",), {"pin": 40}), "buzzer.pin", "GPIO number 0..29", "40")
+    bad(setter(("buzzer",), {"pin": 14}), "buttons.a and buzzer.pin both use GP14")
+    bad(setter(("buzzer",), {"pin": 25}), "led and buzzer.pin both use GP25")
+    bad(setter(("buzzer",), {"pin": 16, "volume": 3}), "unknown key buzzer.volume")
+    bad(setter(("buzzer",), {}), "missing buzzer.pin")
+    bad(setter(("buzzer",), 16), "buzzer must be an object")
+    m = FakeMachine()
+    pwm = board.make_buzzer(p, m)
+    assert pwm.pin is m.pins[16] and pwm.duty_u16() == 0  # silent until a tone
+    assert board.make_buzzer(board.load(PICO), m) is None
+
+
 def test_missing_file_and_bad_json():
     msg = raises(BoardError, board.load, "/no/such/dir/board.json")
     assert "not found" in msg and "boards/" in msg

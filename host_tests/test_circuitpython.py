@@ -236,8 +236,8 @@ def test_profiles_say_which_runtime(tmp_path):
 def test_code_py_starts_the_board_through_the_seam(circuitpy):
     # code.py hands firmware/circuitpy.py to board.start (the devices floor has no
     # circle: the seam imports board, never the other way round).
-    run, display, buttons = boards.start(None, circuitpy.Clock(), PROFILE, devices=circuitpy)
-    assert isinstance(display, circuitpy.Panel) and isinstance(buttons, Buttons)
+    run, display, buttons, buzzer = boards.start(None, circuitpy.Clock(), PROFILE, devices=circuitpy)
+    assert isinstance(display, circuitpy.Panel) and isinstance(buttons, Buttons) and buzzer is None
     assert run.__module__ == "firmware.app"
     said = []
     with pytest.raises(SystemExit):

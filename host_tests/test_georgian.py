@@ -55,6 +55,11 @@ def trick(s, texts):
     return s.last_trick()[1]
 
 
+def takes(hands, trump, texts):
+    # The seat that takes the first trick of position(hands, trump), played as texts.
+    return trick(position(hands, trump), texts)
+
+
 def may_play(s):
     # The cards the seat to move may play, by suit and rank.
     return [G.label(m) for m in sorted(s.legal_moves()) if m < G.JOKER]
@@ -242,23 +247,18 @@ def test_follow_suit_else_trump_else_any_joker_any_time_gj11():
 
 
 def test_trick_without_joker_highest_trump_else_highest_of_suit_led_gj12():
-    s = position(("Kd 7c", "6d Ac", "Ad 8c", "9c 10c"), "c")
-    assert trick(s, "Kd 6d Ad 9c") == 3  # trumped
-    s = position(("Kd 7c", "6d Ac", "Ad 8c", "9h 10h"), "c")
-    assert trick(s, "Kd 6d Ad 9h") == 2  # the Ace of the suit led; a side suit never wins
-    s = position(("Kd 7c", "6d Ac", "Ad 8c", "9h 10h"), "")
-    assert trick(s, "Kd 6d Ad 9h") == 2  # no trump
+    assert takes(("Kd 7c", "6d Ac", "Ad 8c", "9c 10c"), "c", "Kd 6d Ad 9c") == 3  # trumped
+    # The Ace of the suit led; a side suit never wins.
+    assert takes(("Kd 7c", "6d Ac", "Ad 8c", "9h 10h"), "c", "Kd 6d Ad 9h") == 2
+    assert takes(("Kd 7c", "6d Ac", "Ad 8c", "9h 10h"), "", "Kd 6d Ad 9h") == 2  # no trump
 
 
 def test_joker_to_a_trick_high_wins_low_loses_gj13():
-    s = position(("Kd 7c", "6d Jk", "Ad 8c", "9c 10c"), "c")
-    assert trick(s, "Kd Jk+ Ad 9c") == 1  # high beats the Ace and the trump after it
-    s = position(("Kd 7c", "6d Jk", "Ad 8c", "9h 10h"), "c")
-    assert trick(s, "Kd Jk- Ad 9h") == 2  # low: as if no card
-    s = position(("Kd 7c", "6d 8d", "7d 8c", "Jk 9d"), "")
-    assert trick(s, "Kd 6d 7d Jk-") == 0  # low, even while able to follow
-    s = position(("7c 7h", "8c 8h", "Jk 9c", "Jk 10c"), "")
-    assert trick(s, "7c 8c Jk+ Jk-") == 2  # the other Joker low does not beat it
+    # High beats the Ace and the trump after it.
+    assert takes(("Kd 7c", "6d Jk", "Ad 8c", "9c 10c"), "c", "Kd Jk+ Ad 9c") == 1
+    assert takes(("Kd 7c", "6d Jk", "Ad 8c", "9h 10h"), "c", "Kd Jk- Ad 9h") == 2  # low: as if no card
+    assert takes(("Kd 7c", "6d 8d", "7d 8c", "Jk 9d"), "", "Kd 6d 7d Jk-") == 0  # low, even while able to follow
+    assert takes(("7c 7h", "8c 8h", "Jk 9c", "Jk 10c"), "", "7c 8c Jk+ Jk-") == 2  # the other Joker low does not beat it
 
 
 def test_led_joker_forces_the_highest_card_of_the_named_suit_gj14():
@@ -280,48 +280,34 @@ def test_led_joker_forces_the_highest_card_of_the_named_suit_gj14():
 
 def test_led_joker_high_gj15():
     # Named suit not trump, nobody trumps: the Joker wins over the Ace.
-    s = position(("Jk 7c", "Ah 7d", "Kh 8d", "6h 9d"), "c")
-    assert trick(s, "Jk+h Ah Kh 6h") == 0
+    assert takes(("Jk 7c", "Ah 7d", "Kh 8d", "6h 9d"), "c", "Jk+h Ah Kh 6h") == 0
     # ... a trump beats it.
-    s = position(("Jk 7c", "Ah 7d", "8c 8d", "6h 9d"), "c")
-    assert trick(s, "Jk+h Ah 8c 6h") == 2
+    assert takes(("Jk 7c", "Ah 7d", "8c 8d", "6h 9d"), "c", "Jk+h Ah 8c 6h") == 2
     # Naming the trump suit high: wins even over the trump Ace.
-    s = position(("Jk 7d", "Ac 7h", "Kc 8d", "6h 9d"), "c")
-    assert trick(s, "Jk+c Ac Kc 6h") == 0
+    assert takes(("Jk 7d", "Ac 7h", "Kc 8d", "6h 9d"), "c", "Jk+c Ac Kc 6h") == 0
     # ... unless the other Joker is played high after it (GJ-17).
-    s = position(("Jk 7d", "Ac 7h", "Jk 8d", "6h 9d"), "c")
-    assert trick(s, "Jk+c Ac Jk+ 6h") == 2
+    assert takes(("Jk 7d", "Ac 7h", "Jk 8d", "6h 9d"), "c", "Jk+c Ac Jk+ 6h") == 2
     # No trump deal: nothing beats a high Joker but the other one.
-    s = position(("Jk 7d", "Ac 7h", "Kc 8d", "6h 9d"), "")
-    assert trick(s, "Jk+s Ac Kc 6h") == 0
+    assert takes(("Jk 7d", "Ac 7h", "Kc 8d", "6h 9d"), "", "Jk+s Ac Kc 6h") == 0
 
 
 def test_led_joker_low_gj16():
     # The highest card of the named suit wins.
-    s = position(("Jk 7c", "Qh 7d", "Kh 8d", "6h 9d"), "c")
-    assert trick(s, "Jk-h Qh Kh 6h") == 2
+    assert takes(("Jk 7c", "Qh 7d", "Kh 8d", "6h 9d"), "c", "Jk-h Qh Kh 6h") == 2
     # The highest trump wins.
-    s = position(("Jk 7c", "Qh 7d", "8c 8d", "9c 9d"), "c")
-    assert trick(s, "Jk-h Qh 8c 9c") == 3
+    assert takes(("Jk 7c", "Qh 7d", "8c 8d", "9c 9d"), "c", "Jk-h Qh 8c 9c") == 3
     # Nobody plays the named suit or a trump: the Joker wins.
-    s = position(("Jk 7c", "Qd 7d", "8s 8d", "9s 9d"), "c")
-    assert trick(s, "Jk-h Qd 8s 9s") == 0
+    assert takes(("Jk 7c", "Qd 7d", "8s 8d", "9s 9d"), "c", "Jk-h Qd 8s 9s") == 0
     # ... also when the other Joker is played low; not when it is played high.
-    s = position(("Jk 7c", "Qd 7d", "Jk 8d", "9s 9d"), "c")
-    assert trick(s, "Jk-h Qd Jk- 9s") == 0
-    s = position(("Jk 7c", "Qd 7d", "Jk 8d", "9s 9d"), "c")
-    assert trick(s, "Jk-h Qd Jk+ 9s") == 2
+    assert takes(("Jk 7c", "Qd 7d", "Jk 8d", "9s 9d"), "c", "Jk-h Qd Jk- 9s") == 0
+    assert takes(("Jk 7c", "Qd 7d", "Jk 8d", "9s 9d"), "c", "Jk-h Qd Jk+ 9s") == 2
 
 
 def test_two_jokers_the_later_high_one_wins_gj17():
-    s = position(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c")
-    assert trick(s, "Ah Jk+ Jk+ 6h") == 2
-    s = position(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c")
-    assert trick(s, "Ah Jk+ Jk- 6h") == 1
-    s = position(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c")
-    assert trick(s, "Ah Jk- Jk- 6h") == 0
-    s = position(("Jk 7c", "Jk 7d", "Kh 8d", "6h 9d"), "")
-    assert trick(s, "Jk-h Jk+ Kh 6h") == 1
+    assert takes(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c", "Ah Jk+ Jk+ 6h") == 2
+    assert takes(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c", "Ah Jk+ Jk- 6h") == 1
+    assert takes(("Ah 7c", "Jk 7d", "Jk 8d", "6h 9d"), "c", "Ah Jk- Jk- 6h") == 0
+    assert takes(("Jk 7c", "Jk 7d", "Kh 8d", "6h 9d"), "", "Jk-h Jk+ Kh 6h") == 1
 
 
 # ----- scoring

@@ -14,7 +14,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import habitual as table
 from host_tests import drive
-from host_tests.drive import blank, check_frame, pixels, press, seat_lines, steer, top
+from host_tests.drive import blank, check_frame, pixels, press, screens, seat_lines, steer, top
 
 MAX_FRAMES = 60000
 SOLO_TRIES = 12  # two-person matches played at most until one has a solo phase
@@ -24,6 +24,14 @@ def start(dev, seats, deals=1, open_hands=False):
     # Title -> Habitual Joker -> seats ("Person", "Bot Medium", ...) and options -> Start.
     drive.start(dev, "Habitual Joker", seat_lines(seats, players=False) + [
         "Match: best of %d" % deals, "Open hands: " + ("On" if open_hands else "Off")], "habitual")
+
+
+def at_first_choice(root, seed):
+    # A person (P1) against Medium, at the person's first choice: (device, game screen).
+    dev = drive.new_device(root, seed=seed, bot_delay=60)
+    start(dev, ["Person", "Bot Medium"])
+    dev.idle()
+    return dev, top(dev)
 
 
 def same_card(st, m, n):
@@ -118,10 +126,7 @@ def test_person_against_bot_plays_a_whole_match(tmp_path):
     start(dev, ["Person", "Bot Medium"], deals=3)
     deal_ends = 0
     checked = 0
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, MAX_FRAMES):
         if isinstance(t, play.GameEnd):
             deal_ends += 1
             assert "deal %d" % deal_ends in " ".join(t.rows)
@@ -149,10 +154,7 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
         handoffs = 0
         since = 0  # hand-offs since the last play
         last = -1  # the seat that made the last play
-        for _ in range(MAX_FRAMES):
-            t = top(dev)
-            if isinstance(t, play.MatchEnd):
-                break
+        for t in screens(dev, MAX_FRAMES):
             if isinstance(t, play.Handoff):
                 alone, fb = blank()
                 t.draw(fb)
@@ -203,10 +205,7 @@ def test_open_hands_skip_the_hand_off(tmp_path):
 def test_b_steps_back_then_pauses(tmp_path):
     # B from the target choice goes back to the same card; from the card
     # choice it opens the pause menu.
-    dev = drive.new_device(tmp_path / "back", seed=3, bot_delay=60)
-    start(dev, ["Person", "Bot Medium"])
-    dev.idle()
-    g = top(dev)
+    dev, g = at_first_choice(tmp_path / "back", 3)
     t = g.table
     press(dev, RIGHT)
     card = t.cards.selected()
@@ -367,10 +366,7 @@ def test_end_screens_tell_each_deal(tmp_path):
     dev = drive.new_device(tmp_path / "bvb", seed=9, bot_delay=60)
     start(dev, ["Bot Medium", "Bot Medium"], deals=3)
     rows = []
-    for _ in range(MAX_FRAMES):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, MAX_FRAMES):
         if isinstance(t, play.GameEnd):
             rows.append(" ".join(t.rows))
             press(dev, A)
@@ -383,10 +379,7 @@ def test_end_screens_tell_each_deal(tmp_path):
 
 
 def test_cursor_starts_on_the_hand_and_moves_only_over_choices(tmp_path):
-    dev = drive.new_device(tmp_path / "cursor", seed=8, bot_delay=60)
-    start(dev, ["Person", "Bot Medium"])
-    dev.idle()
-    g = top(dev)
+    dev, g = at_first_choice(tmp_path / "cursor", 8)
     t = g.table
     st = g.match.state
     assert t.cards.at()[0] == table.HAND_Y

@@ -1,7 +1,7 @@
 # The heap returns (the short form of `make bench`'s soak, tools/bench/wasm.py):
 # under MicroPython, the firmware compiled as the board has it and booted as
 # main.py boots it, a match of every registered game (its strongest bot against
-# Easy) from a fresh title peaks under 80 KB of the app's heap (wasm.PEAK;
+# Easy) from a fresh title peaks under 88 KB of the app's heap (wasm.PEAK;
 # the modules a move is worked out with come and go with the move), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.

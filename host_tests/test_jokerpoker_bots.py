@@ -12,7 +12,7 @@ from engine.ai import jokerpoker as A
 from engine.ai import jokerpoker_plan as P
 from engine.games import jokerpoker as J
 from engine.rng import Rng
-from host_tests.bots import RANDOM, is_over, play, wilson
+from host_tests.bots import RANDOM, ahead_of, is_over, mean_sd, play, rotated, wilson
 
 
 def choose(view, level, rng):
@@ -30,26 +30,10 @@ def play_match(seed, levels):
 
 
 def duel(a, b, seats, matches, first=0):
-    # Level a in one seat against level b in the others, a's seat going round
-    # match by match: (a's share of matches won, a shared win split; a's mean
-    # points ahead of the others' mean).
-    won = 0.0
-    ahead = 0.0
-    for i in range(first, first + matches):
-        me = i % seats
-        levels = [b] * seats
-        levels[me] = a
-        pts = play_match(i // seats, levels)
-        top = max(pts)
-        if pts[me] == top:
-            won += 1.0 / pts.count(top)
-        ahead += ahead_of(pts, me)
-    return won / matches, ahead / matches
-
-
-def ahead_of(pts, me):
-    # Seat me's points ahead of the others' mean.
-    return pts[me] - (sum(pts) - pts[me]) / (len(pts) - 1)
+    # Level a in one seat against level b in the others (bots.rotated): (a's
+    # share of matches won; a's mean points ahead of the others' mean).
+    won, ahead = rotated(play_match, a, b, seats, matches, first)
+    return won, sum(ahead) / matches
 
 
 def test_a_plan_depends_on_the_view_only():
@@ -220,8 +204,8 @@ def test_hard_beats_easy_and_easy_beats_random():
         levels[me] = 1
         hard = play_match(7000 + i, levels)
         gains.append(ahead_of(hard, me) - ahead_of(easy, me))
-    mean = sum(gains) / len(gains)
-    se = math.sqrt(sum([(g - mean) ** 2 for g in gains]) / (len(gains) - 1) / len(gains))
+    mean, sd = mean_sd(gains)
+    se = sd / math.sqrt(len(gains))
     assert mean > 2 * se, (mean, se)
     won, ahead = duel(0, RANDOM, 2, 20, 5000)
     assert wilson(won, 20)[0] > 0.5, won

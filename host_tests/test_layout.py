@@ -12,7 +12,7 @@ from firmware import font, menus, play, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from host_tests import guard
-from host_tests.drive import new_device, top
+from host_tests.drive import new_device, screens, top
 
 NORMAL = font.NORMAL_SIZE
 
@@ -138,10 +138,7 @@ def test_every_screen_of_a_tour_passes_the_guard(tmp_path, layout_guard, gid, n,
     rng = Rng(n * 10 + people)
     keys = (LEFT, RIGHT, UP, DOWN, A, A, A)
     ends = 0
-    for _ in range(9000):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, 9000):
         if isinstance(t, play.GameEnd):
             ends += 1
             if ends == 3:

@@ -20,7 +20,7 @@ from engine import registry
 from firmware import play, saves
 from firmware.buttons import A, B, NAMES
 from firmware.tables import playable
-from host_tests.test_web import Hands, Script, picture
+from host_tests.test_web import Hands, Script, needs, picture
 from tools import build
 from tools.pico import lfs
 from tools.pico.board import Pico, late_save
@@ -43,11 +43,7 @@ def missing():
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory):
-    why = missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail("the emulated Pico cannot run on CI: " + why)
-        pytest.skip("emulated Pico tests skipped: " + why)
+    needs("emulated Pico tests", missing())
     out = str(tmp_path_factory.mktemp("device"))
     build.build("pico", out)
     return lfs.tree(out)

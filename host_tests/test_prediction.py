@@ -70,7 +70,7 @@ def check(s):
         assert s.rank_left[r] == len([c for c in range(25) if P.RANK[c] == r and not seen >> c & 1])
     bonus = P.BONUS if s.deal_over() and s.last_award()[2] == 0 else 0
     assert sum(s.deal_points()) == scorecard_points(s) + bonus
-    assert s.decode(s.encode()).encode() == s.encode()
+    assert P.decode(s.encode()).encode() == s.encode()
     assert s.clone().legal_moves() == s.legal_moves()
 
 

@@ -7,7 +7,7 @@ import sys
 from engine.ai import prediction as A
 from engine.games import prediction as P
 from engine.rng import Rng
-from host_tests.bots import RANDOM, deal_over, play
+from host_tests.bots import RANDOM, deal_over, mean_sd, play, rotated
 from host_tests.test_prediction import dealt, sc, turn
 
 # Hard against random in 2 seats over MARGIN_DEALS deals: its mean deal
@@ -25,23 +25,12 @@ def play_deal(seed, levels):
 
 
 def duel(a, b, seats, deals, first=0):
-    # Level a in one seat against level b in the others, a's seat going round
-    # deal by deal: (a's share of deals won, ties split; a's mean points ahead
-    # of the others' mean; the standard deviation of that).
-    won = 0.0
-    ahead = []
-    for i in range(first, first + deals):
-        me = i % seats
-        levels = [b] * seats
-        levels[me] = a
-        pts = play_deal(i // seats, levels)
-        top = max(pts)
-        if pts[me] == top:
-            won += 1.0 / pts.count(top)
-        ahead.append(pts[me] - (sum(pts) - pts[me]) / (seats - 1))
-    mean = sum(ahead) / deals
-    sd = math.sqrt(sum([(x - mean) ** 2 for x in ahead]) / (deals - 1))
-    return won / deals, mean, sd
+    # Level a in one seat against level b in the others (bots.rotated): (a's
+    # share of deals won, ties split; a's mean points ahead of the others'
+    # mean; the standard deviation of that).
+    won, ahead = rotated(play_deal, a, b, seats, deals, first)
+    mean, sd = mean_sd(ahead)
+    return won, mean, sd
 
 
 def test_bots_never_point_again_and_easy_calls_at_random():

@@ -16,7 +16,7 @@ from firmware.buttons import A, B, DOWN, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from host_tests.check import raises
-from host_tests.drive import check_frame, menu_pick, new_device, press, set_up, top
+from host_tests.drive import check_frame, menu_pick, new_device, press, screens, set_up, top
 from tools import selfplay
 
 
@@ -69,10 +69,7 @@ def test_three_people_and_a_bot_hand_off_to_the_next_person(monkeypatch, tmp_pat
     handed = {0: 0, 2: 0, 3: 0}
     ends = 0
     sheets = 0
-    for _ in range(3000):
-        t = top(dev)
-        if isinstance(t, play.MatchEnd):
-            break
+    for t in screens(dev, 3000):
         if isinstance(t, play.Handoff):
             # Always the person due to move, never a bot, never the one holding it.
             assert t.seat == st.to_move() and m.is_person(t.seat) and t.seat != holder

@@ -1,5 +1,5 @@
 # Settings (contrast, upside down, bot speed, auto-repeat, the open-hands
-# default), their file, the screen saver and a storage that refuses writes,
+# default, sound, animations), their file, the screen saver and a storage that refuses writes,
 # all through the app on the simulator's stand-ins.
 import errno
 import os
@@ -31,12 +31,19 @@ def line(s, label):
 
 def test_file_round_trip_and_defaults():
     chosen = settings.defaults()
-    assert chosen == {"contrast": "High", "flip": "Off", "bots": "Normal", "repeat": "On", "open": "Off"}
+    assert chosen == {"contrast": "High", "flip": "Off", "bots": "Normal", "repeat": "On", "open": "Off", "sound": "On",
+                      "animate": "On"}
     chosen["bots"] = "Fast"
     assert settings.decode(settings.encode(chosen, [])) == dict(chosen, setups=[])
     assert settings.value(chosen, "bots") == 200 and settings.value(chosen, "contrast") == 0xCF
     # A file of an older firmware that lacks a key gets that key's default.
     assert settings.decode(saves.pack(settings.MAGIC, settings.VERSION, b'{"flip": "On"}'))["flip"] == "On"
+    # The file of the firmware before Sound (issue 24) loads as it was, Sound on.
+    old = b'{"contrast": "Low", "flip": "Off", "bots": "Fast", "repeat": "On", "open": "On", "setups": []}'
+    got = settings.decode(saves.pack(settings.MAGIC, settings.VERSION, old))
+    assert got == {"contrast": "Low", "flip": "Off", "bots": "Fast", "repeat": "On", "open": "On", "sound": "On",
+                   "animate": "On", "setups": []}
+    assert settings.decode(settings.encode(dict(chosen, sound="Off"), []))["sound"] == "Off"
 
 
 def test_damaged_file_gives_defaults_with_a_message(tmp_path, capsys):
@@ -75,7 +82,8 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     root = tmp_path / "set"
     dev = new_device(root)
     s = open_settings(dev)
-    assert s.items == ["Contrast: High", "Upside down: Off", "Bot speed: Normal", "Auto-repeat: On", "Open hands: Off"]
+    assert s.items == ["Contrast: High", "Upside down: Off", "Bot speed: Normal", "Auto-repeat: On", "Open hands: Off",
+                       "Sound: On", "Animations: On"]
     panel = dev.i2c.panel
     line(s, "Contrast")
     press(dev, RIGHT)
@@ -97,16 +105,25 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert not dev.buttons.repeat
     line(s, "Open hands")
     press(dev, RIGHT)
+    assert dev.app.tones is dev.app.buzzer is not None  # the simulator's buzzer, on
+    line(s, "Sound")
+    press(dev, RIGHT)
+    assert dev.app.tones is None  # Off: no tone is requested (test_sound_ui.py)
+    line(s, "Animations")
+    assert dev.app.animate
+    press(dev, A)
+    assert not dev.app.animate  # a played card appears at once (test_animation_ui.py)
     assert not os.path.exists(str(root / settings.NAME))  # written on leaving
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and "firmware.settings" not in sys.modules
     assert "firmware.saves_reading" not in sys.modules  # read at boot only
-    want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On"}
+    want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On", "sound": "Off",
+            "animate": "Off"}
     assert settings.read(str(root)) == (want, None)
     # The next boot starts with them in effect.
     dev2 = new_device(root)
     assert dev2.app.settings == want and dev2.i2c.panel.contrast == 0x60 and not dev2.i2c.panel.seg_remap
-    assert dev2.app.bot_delay == 1000 and not dev2.buttons.repeat
+    assert dev2.app.bot_delay == 1000 and not dev2.buttons.repeat and dev2.app.tones is None and not dev2.app.animate
     # Open hands on: a game that hides hands starts its setup with them open.
     menu_pick(dev2, "Habitual Joker")
     assert "Open hands: On" in top(dev2).items

@@ -23,7 +23,7 @@ import pytest
 import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import registry
 from engine.rng import Rng
-from firmware import play, saves, saves_reading, ui
+from firmware import play, saves, saves_reading, sound, ui
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP
 from firmware.match import PERSON
 from firmware.tables import playable
@@ -59,6 +59,15 @@ def missing():
     if chromium() is None:
         return "Chromium is not installed (make deps installs Debian's chromium when run as root)"
     return None
+
+
+def needs(what, why):
+    # Skips `what` where something is missing (why; None: nothing is), but
+    # fails it under CI, where all must be there.
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(what + " cannot run on CI: " + why)
+        pytest.skip(what + " skipped: " + why)
 
 
 def ram(dev):
@@ -256,11 +265,7 @@ def damage_script(gid, root, hands):
 def site(tmp_path_factory):
     # The page built (make web) and served as make web-serve serves it, on a
     # free port: (its folder, its address).
-    why = missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail("browser tests cannot run on CI: " + why)
-        pytest.skip("browser tests skipped: " + why)
+    needs("browser tests", missing())
     out = str(tmp_path_factory.mktemp("site") / "site")
     web.make(out)
     server = subprocess.Popen([sys.executable, "-m", "tools.web", "serve", "--dir", out, "--port", "0"],
@@ -345,6 +350,11 @@ def test_every_game_plays_a_whole_match_pixel_for_pixel(runs):
         check_frames(script, result)
         assert type(script.top()).__name__ == "Title"
         assert result["late"] == [], "%s: network use after load: %r" % (script.name, result["late"][:3])
+        # The buzzer (issue 24) through the browser's audio: the tones of firmware/sound.py's table,
+        # "your turn" among them where a bot moves before the person (Joker Poker's person arranges first).
+        pitches = set([hz for notes in sound.TONES.values() for hz, _ in notes])
+        assert set(result["tones"]) <= pitches | {0}, (script.name, result["tones"])
+        assert (sound.TONES["turn"][0][0] in result["tones"]) == (script.name != "jokerpoker"), script.name
 
 
 def test_reload_or_a_new_tab_resumes_the_match_from_the_browsers_storage(runs):

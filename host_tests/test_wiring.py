@@ -14,6 +14,7 @@ DATASHEET = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 
              26: 31, 27: 32, 28: 34}
 GROUND = (3, 8, 13, 18, 23, 28, 38)
 POWER_3V3 = 36
+BUZZER = 22  # the GPIO the README puts the optional buzzer on: header pin 29, GND beside it on 28
 
 
 def profile():
@@ -48,6 +49,7 @@ def test_readme_table_matches_profile_and_pinout():
     with open(os.path.join(ROOT, "README.md")) as f:
         readme = f.read()
     seen = set()
+    want["Buzzer"] = BUZZER  # optional (issue 24): where the README says to solder it
     for part, pin, gp in re.findall(r"^\| ([A-Za-z ]+?) \| (\d+) \(GP(\d+)", readme, re.M):
         if part in want:
             assert int(gp) == want[part], part
@@ -55,5 +57,23 @@ def test_readme_table_matches_profile_and_pinout():
             seen.add(part)
     assert seen == set(want)
     assert "| OLED VCC | %d (3V3" % POWER_3V3 in readme
-    ground = re.findall(r"^\| (?:OLED GND|the other leg of every button) \| (\d+) \(GND\)", readme, re.M)
-    assert len(ground) == 2 and all([int(g) in GROUND for g in ground])
+    ground = re.findall(r"^\| (?:OLED GND|the other leg of every button|the buzzer's other leg) \| (\d+) \(GND\)",
+                        readme, re.M)
+    assert len(ground) == 3 and all([int(g) in GROUND for g in ground])
+    assert '"buzzer": {"pin": %d}' % BUZZER in readme  # the profile line that turns it on
+
+
+def test_picture_grows_the_buzzer_the_profile_names():
+    # Issue 24: no buzzer in the Pico profile, none in the picture; named, it is
+    # drawn with a wire from its GPIO's header pin and one from a GND pin.
+    p = profile()
+    assert "buzzer" not in p and "buzzer" not in wiring.svg(p)
+    p["buzzer"] = {"pin": BUZZER}
+    text = wiring.svg(p)
+    assert "Buzzer: GP%d." % BUZZER in text and ">buzzer<" in text
+    pin = DATASHEET[BUZZER]
+    ends = [w.split(" ")[0] for w in re.findall(r'points="([^"]+)"', text)]
+    assert "%d,%d" % wiring.pin_xy(pin) in ends  # a wire starts at its pin
+    grounds = ["%d,%d" % wiring.pin_xy(g) for g in GROUND]
+    buzzer_wires = re.findall(r'points="([^"]+)"', text.split(">buzzer<")[0].split("GND</text>")[-1])
+    assert [w for w in buzzer_wires if w.split(" ")[0] in grounds]  # and one from a GND pin

@@ -9,13 +9,17 @@ Only the lowest pieces are swapped: the display is firmware.ssd1306 on a fake
 I2C bus (the picture comes from the decoded panel RAM, i.e. what the bytes on
 the wire would show), the buttons are firmware.buttons over fake pins, the
 clock is simulated in script mode and real otherwise, and the storage root is
-a directory (~/.jokerpocket by default). --seed makes the match seeds, and so
-a whole session, reproducible.
+a directory (~/.jokerpocket by default), and the buzzer is a stand-in PWM
+(firmware/sound.py plays its tones on it) that the window sounds through
+pygame's mixer when there is an audio device. --seed makes the match seeds, and
+so a whole session, reproducible.
 
 Script words: UP DOWN LEFT RIGHT A B (a press, then one frame), `hold B`
 (the button held down for a second, then let go), `wait MS`,
 `idle` (frames until no bot is about to move, at most a minute of play),
-`shot NAME.png`, `# comment` to the end of the line.
+`shot NAME.png`, `# comment` to the end of the line; with --boards N (link
+play: N boards on a ring of virtual cables, tools/host/link.py), `board K`
+sends the next presses to board K and `shot` takes board K's panel.
 """
 import argparse
 import os
@@ -26,7 +30,7 @@ from firmware import app as firmware_app
 from firmware.buttons import A, B, DOWN, LEFT, NAMES, RIGHT, UP, Buttons
 from firmware.ssd1306 import SSD1306
 from tools.host import png
-from tools.host.devices import FakeClock, FakeI2C, FakePin, WallClock
+from tools.host.devices import FakeClock, FakeI2C, FakePin, FakePWM, WallClock
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEEDS = os.path.join(REPO, "seeds")
@@ -39,14 +43,16 @@ TERMINAL_KEYS = {"w": UP, "s": DOWN, "a": LEFT, "d": RIGHT, "z": A, "x": B}
 class Device:
     """The app wired to host stand-ins, stepped one frame at a time."""
 
-    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS):
+    def __init__(self, root, seed=None, clock=None, seeds_dir=SEEDS, link=None, pwm=None):
         self.clock = clock if clock is not None else FakeClock()
+        self.pwm = pwm if pwm is not None else FakePWM()  # the buzzer's
         self.i2c = FakeI2C(record=False)
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, self.clock)
         os.makedirs(root, exist_ok=True)
-        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed)
+        self.app = firmware_app.App(self.display, self.buttons, self.clock, root, seeds_dir, seed, link=link,
+                                    buzzer=self.pwm)
         self.frame()  # the title is up as soon as the board starts
 
     def frame(self):
@@ -139,17 +145,17 @@ def parse_script(text):
         u = w.upper()
         if u in NAMES:
             steps.append(("press", NAMES.index(u)))
-        elif u in ("WAIT", "SHOT", "HOLD") and i + 1 < len(words):
+        elif u in ("WAIT", "SHOT", "HOLD", "BOARD") and i + 1 < len(words):
             i += 1
             if u == "HOLD":
                 if words[i].upper() not in NAMES:
                     raise ValueError("hold needs a button, not %r" % words[i])
                 steps.append(("hold", NAMES.index(words[i].upper())))
-            elif u == "WAIT":
+            elif u in ("WAIT", "BOARD"):
                 try:
-                    steps.append(("wait", int(words[i])))
+                    steps.append((u.lower(), int(words[i])))
                 except ValueError:
-                    raise ValueError("wait needs milliseconds, not %r" % words[i])
+                    raise ValueError("%s needs %s, not %r" % (w, "milliseconds" if u == "WAIT" else "a board number", words[i]))
             else:
                 steps.append(("shot", words[i]))
         elif u == "IDLE":
@@ -158,6 +164,13 @@ def parse_script(text):
             raise ValueError("unknown script word %r (use %s, hold BUTTON, wait MS, idle, shot FILE)" % (w, " ".join(NAMES)))
         i += 1
     return steps
+
+
+def settle(dev):
+    # Frames until a card on its way (Animations) is at rest (a Device, or
+    # linked Boards: the board shown).
+    while getattr(dev.app.stack[-1], "glide", None) is not None:
+        dev.frame()
 
 
 def run_script(dev, steps, shot_dir="."):
@@ -171,7 +184,12 @@ def run_script(dev, steps, shot_dir="."):
             dev.wait(step[1])
         elif step[0] == "idle":
             dev.idle()
+        elif step[0] == "board":
+            if not 1 <= step[1] <= len(getattr(dev, "devs", [dev])):
+                raise ValueError("no board %d (--boards sets how many)" % step[1])
+            dev.focus = step[1] - 1
         else:
+            settle(dev)  # a shot shows a played card at rest
             os.makedirs(shot_dir, exist_ok=True)
             path = os.path.join(shot_dir, step[1])
             dev.shot(path)
@@ -200,13 +218,54 @@ def run_terminal(dev, stdin=sys.stdin, out=sys.stdout):
         out.flush()
 
 
+class MixerPWM(FakePWM):
+    # The buzzer heard through pygame's mixer: a square wave at the PWM's pitch
+    # loops while its duty is on.
+    RATE = 22050
+
+    def __init__(self, pygame):
+        FakePWM.__init__(self)
+        self.pygame = pygame
+        self.sound = None
+        self.heard = 0  # the pitch the mixer plays
+
+    def duty_u16(self, d=None):
+        got = FakePWM.duty_u16(self, d)
+        if d is not None and self.sounding() != self.heard:
+            self.heard = self.sounding()
+            if self.sound is not None:
+                self.sound.stop()
+                self.sound = None
+            if self.heard:
+                half = max(1, self.RATE // self.hz // 2)  # samples per half period
+                wave = (b"\x00\x10" * half + b"\x00\xf0" * half) * 64  # 16-bit mono, quiet
+                self.sound = self.pygame.mixer.Sound(buffer=wave)
+                self.sound.play(loops=-1)
+        return got
+
+
+def mixer_pwm():
+    # A MixerPWM, or None when there is no audio device (the tones stay silent).
+    import pygame
+
+    try:
+        pygame.mixer.init(MixerPWM.RATE, -16, 1)
+    except pygame.error as e:
+        print("no sound (%s)" % e, file=sys.stderr)
+        return None
+    return MixerPWM(pygame)
+
+
 def run_window(dev, shot_dir):
     import pygame
 
     pygame.display.init()
-    w, h = 128 * SCALE, 64 * SCALE
+    width = len(dev.pixels()[0])  # one panel, or linked boards side by side
+    w, h = width * SCALE, 64 * SCALE
     screen = pygame.display.set_mode((w + 2 * SCALE, h + 2 * SCALE))
-    pygame.display.set_caption("Joker Pocket (arrows, Z = A, X = B, S = screenshot, Esc quits)")
+    boards = len(getattr(dev, "devs", ()))
+    pygame.display.set_caption("Joker Pocket (arrows, Z = A, X = B, S = screenshot, Esc quits%s)" %
+                               (", Tab = next board" if boards else ""))
     keys = {
         pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT,
         pygame.K_z: A, pygame.K_RETURN: A, pygame.K_x: B, pygame.K_BACKSPACE: B,
@@ -223,7 +282,10 @@ def run_window(dev, shot_dir):
             if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
                 pygame.quit()
                 return
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s:
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB and boards:
+                dev.focus = (dev.focus + 1) % boards
+                dirty = True
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_s:
                 os.makedirs(shot_dir, exist_ok=True)
                 shots += 1
                 dev.shot(os.path.join(shot_dir, "sim-%03d.png" % shots))
@@ -241,9 +303,12 @@ def run_window(dev, shot_dir):
             dirty = False
             screen.fill((0, 0, 0))
             px = dev.pixels()
+            if boards:  # the board in focus underlined
+                x0 = dev.focus * (128 + dev.GAP)
+                screen.fill((90, 90, 90), ((x0 + 1) * SCALE, (64 + 1) * SCALE + 1, 128 * SCALE, SCALE - 2))
             for y in range(64):
                 row = px[y]
-                for x in range(128):
+                for x in range(width):
                     if row[x]:
                         screen.fill(lit, ((x + 1) * SCALE, (y + 1) * SCALE, SCALE - 1, SCALE - 1))
             pygame.display.flip()
@@ -264,7 +329,19 @@ def main(argv=None):
     ap.add_argument("--keys", help="the same as a string, e.g. \"A A DOWN wait 500 A shot t.png\"")
     ap.add_argument("--shot-dir", default=".", help="where shots go (default: current directory)")
     ap.add_argument("--terminal", action="store_true", help="play in the terminal even if a window could open")
+    ap.add_argument("--boards", type=int, default=1, choices=(1, 2, 3, 4),
+                    help="link play: boards on a ring of virtual cables, each with its storage under --root")
     args = ap.parse_args(argv)
+    if args.boards > 1:
+        from tools.host.link import Boards
+
+        def board(clock=None, pwm=None):  # (linked boards play silent)
+            b = Boards(Device, args.boards, args.root, args.seed or 1)
+            b.wall = clock is not None
+            return b
+    else:
+        def board(clock=None, pwm=None):
+            return Device(args.root, args.seed, clock, pwm=pwm)
     if args.script or args.keys:
         text = args.keys or ""
         if args.script:
@@ -274,7 +351,7 @@ def main(argv=None):
             steps = parse_script(text)
         except ValueError as e:
             ap.error(str(e))
-        dev = Device(args.root, args.seed)
+        dev = board()
         for path in run_script(dev, steps, args.shot_dir):
             print("wrote", path)
         return 0
@@ -290,9 +367,11 @@ def main(argv=None):
         except pygame.error as e:
             print("no window (%s): playing in the terminal" % e, file=sys.stderr)
         else:
-            run_window(Device(args.root, args.seed, WallClock()), args.shot_dir)
+            run_window(board(WallClock(), mixer_pwm() if args.boards == 1 else None), args.shot_dir)
             return 0
-    run_terminal(Device(args.root, args.seed, WallClock()))
+    if args.boards > 1:
+        ap.error("linked boards play in a window or by script")
+    run_terminal(board(WallClock()))
     return 0
 
 

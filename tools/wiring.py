@@ -46,7 +46,8 @@ def svg(profile):
         '<text x="20" y="28" font-size="16" font-weight="bold">%s: wiring</text>' % profile["name"],
         '<text x="20" y="48">OLED on I2C%d at %s (3.3 V). Each button joins its GPIO to GND;</text>'
         % (i2c["id"], profile["display"]["address"]),
-        '<text x="20" y="64">the firmware turns on the internal pull-ups. Onboard LED: GP%d.</text>' % profile["led"],
+        '<text x="20" y="64">the firmware turns on the internal pull-ups. Onboard LED: GP%d.%s</text>'
+        % (profile["led"], " Buzzer: GP%d." % profile["buzzer"]["pin"] if profile.get("buzzer") else ""),
         '<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="#2a7a3a"/>'
         % (LEFT_X, TOP, RIGHT_X - LEFT_X, 21 * PIN_STEP),
         '<rect x="%d" y="%d" width="36" height="16" fill="#bbb"/>' % ((LEFT_X + RIGHT_X) // 2 - 18, TOP - 8),
@@ -102,8 +103,32 @@ def svg(profile):
     out.append(wire(((bus_x, top), (bus_x, bottom)), "#222"))
     out.append(wire(((bus_x, gy), (gx, gy)), "#222"))
     out.append('<text x="%d" y="%d" text-anchor="end">GND</text>' % (bus_x - 8, gy + 4))
+    if profile.get("buzzer"):
+        out += buzzer(profile["buzzer"]["pin"])
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def buzzer(gp):
+    # The optional piezo (a passive one) right of the Pico: one leg to its PWM
+    # pin, the other to the nearest GND on the same edge.
+    pin = pin_of("GP%d" % gp)
+    px, py = pin_xy(pin)
+    side = [p for p in PICO_PINS if PICO_PINS[p] == "GND" and (p <= 20) == (pin <= 20)]
+    gnd = min(side, key=lambda p: abs(pin_xy(p)[1] - py))
+    gx, gy = pin_xy(gnd)
+    bx = 600 if pin > 20 else 30  # the piezo beyond the wires on that side
+    by = (py + gy) // 2
+    toward = -1 if pin > 20 else 1  # from the piezo toward the header
+    leg = bx + toward * 14
+    return [
+        wire(((px, py), (leg, py), (leg, by - 5)), "#a3c"),
+        wire(((gx, gy), (leg - toward * 6, gy), (leg - toward * 6, by + 5)), "#222"),
+        '<circle cx="%d" cy="%d" r="16" fill="#222" stroke="#333"/>' % (bx, by),
+        '<circle cx="%d" cy="%d" r="4" fill="#555"/>' % (bx, by),
+        '<text x="%d" y="%d" text-anchor="middle">buzzer</text>' % (bx, by + 32),
+        '<text x="%d" y="%d" text-anchor="middle">(piezo)</text>' % (bx, by + 46),
+    ]
 
 
 def main(argv):

@@ -25,7 +25,7 @@ from array import array
 from engine import const
 from engine.bits import POP8
 from engine.cards import SUIT_NAMES, SUITS
-from engine.rng import BLANK, Rng
+from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
@@ -372,9 +372,7 @@ class Georgian(State):
         else:  # CONTINUE
             self.d += 1
             self.dealer = (self.dealer + 1) % 4
-            rng = Rng()
-            rng.set_state(self.rng_state)
-            self._deal(rng)
+            self._deal(resumed(self.rng_state))
 
     def play_card(self, m):
         p = self.turn

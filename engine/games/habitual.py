@@ -19,7 +19,8 @@
 from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
-from engine.rng import BLANK, Rng
+from engine.rng import BLANK, Rng, resumed
+from engine.listed import Listed
 from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
@@ -119,7 +120,7 @@ def decode(data):
     return s
 
 
-class HabitualJoker(State):
+class HabitualJoker(Listed):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
@@ -162,8 +163,6 @@ class HabitualJoker(State):
         # came from hand, and the stack's top, block and key before it. Not in
         # encode(): a replay (saves, records) rebuilds it.
         self.last = bytearray(7)
-
-    decode = staticmethod(decode)
 
     # ----- the cut and the deal (HJ-cut, HJ-deal)
 
@@ -232,7 +231,7 @@ class HabitualJoker(State):
 
     # ----- legal moves
 
-    def _gen(self, p):
+    def gen_moves(self, p):
         # Every legal move of seat p, found by mask operations (HJ-joker, HJ-cblock),
         # into self.legal_list (one list for the state's life: no garbage per move); -> how many.
         out = self.legal_list
@@ -301,16 +300,6 @@ class HabitualJoker(State):
         else:
             self.fits0[k] = self.fits1[k] = 0
 
-    def legal_view(self):
-        # The legal moves without a copy: read only, valid until the state changes
-        # (search loops; legal_moves() gives a list to keep).
-        if self.ph >= BETWEEN:
-            return (CONTINUE,) if self.ph == BETWEEN else ()
-        if not self.known:
-            self._gen(self.turn)
-            self.known = True
-        return self.legal_list
-
     # ----- reading a move (the UI and describe() use these)
 
     def stack_of(self, move):
@@ -370,9 +359,7 @@ class HabitualJoker(State):
         if move == CONTINUE:
             self.dealer = 1 - self.dealer
             self.deal_no += 1
-            rng = Rng()
-            rng.set_state(self.rng_state)
-            self._deal(rng)
+            self._deal(resumed(self.rng_state))
             return
         p = self.turn
         i = 2 * p
@@ -441,7 +428,7 @@ class HabitualJoker(State):
         # the other seat p either leads (the deal ends) or plays on alone.
         p = 1 - q
         if self.ph == TURNS:
-            if self._gen(q):
+            if self.gen_moves(q):
                 self.turn = q
                 self.known = True
                 return
@@ -457,7 +444,7 @@ class HabitualJoker(State):
         else:
             alone = True
         self.turn = p
-        if self._gen(p):
+        if self.gen_moves(p):
             self.known = True
         elif not (self.hand_words[0] | self.hand_words[1] | self.hand_words[2] | self.hand_words[3]
                   | self.spare_words[0] | self.spare_words[1] | self.spare_words[2] | self.spare_words[3]):

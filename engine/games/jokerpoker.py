@@ -23,8 +23,9 @@
 from engine import codec, const
 from engine.cards import label, rank_label
 from engine.poker import NOT_ALLOWED, RED_JOKER, best_rank, canonical, group_values, positions, sort_key, top, value
-from engine.rng import BLANK, Rng
-from engine.state import CONTINUE, POINTS, Game, State, seat_name
+from engine.rng import BLANK, Rng, resumed
+from engine.listed import Listed
+from engine.state import CONTINUE, POINTS, Game, seat_name
 
 # JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
 # JP-18: three deals, points.
@@ -128,7 +129,7 @@ def decode(data):
     return s
 
 
-class JokerPoker(State):
+class JokerPoker(Listed):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
@@ -251,16 +252,7 @@ class JokerPoker(State):
 
     # ----- legal moves
 
-    def legal_view(self):
-        # The legal moves without a copy: read only, valid until the state changes.
-        if self.ph != ARRANGE:
-            return (CONTINUE,) if self.ph == BETWEEN else ()
-        if not self.known:
-            self._gen(self.turn)
-            self.known = True
-        return self.legal_list
-
-    def _gen(self, p):
+    def gen_moves(self, p):
         out = self.legal_list
         out.clear()
         hs = self.hs
@@ -301,9 +293,7 @@ class JokerPoker(State):
     def apply_legal(self, move):
         if move == CONTINUE:
             self.deal_no += 1
-            rng = Rng()
-            rng.set_state(self.rng_state)
-            self._deal(rng)
+            self._deal(resumed(self.rng_state))
             return
         p = self.turn
         at = p * self.hs

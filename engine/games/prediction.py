@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import popcount
 from engine.cards import SUIT_NAMES
 from engine.cards import label as card_label
-from engine.rng import BLANK, Rng
+from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
@@ -37,7 +37,7 @@ NSCORE = const(30)  # scorecards
 _TARGET = const(173)
 BONUS = const(10)  # PR-11
 UNKNOWN = const(255)  # a face-down card in a view; no prediction, call or position
-VERSION = const(1)
+VERSION = const(2)  # 2: the exact calls (statistics) after the predictions
 
 # Phases.
 PREDICTING = const(0)
@@ -163,7 +163,6 @@ class Prediction(State):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
-    decode = staticmethod(decode)
 
     def __init__(self, seats):
         self.n = seats
@@ -187,6 +186,9 @@ class Prediction(State):
         self.award_log = bytearray([UNKNOWN, 0, 0, 0, 0])
         self.pts = [0] * seats  # this deal
         self.totals = [0] * seats  # the finished deals
+        # Exact calls per seat in the match (exact_calls()): a match is one
+        # round (a deal hands out 188 points or more, PR-13), 24 calls a deal.
+        self.exact = bytearray(seats)
         self.hist = []
         self.rng_state = BLANK  # Rng state that deals the next deal; blank in a view
         self.seer = -1  # the seat whose view this is; -1 for the full state
@@ -288,9 +290,7 @@ class Prediction(State):
         if move == CONTINUE:
             self.deal_no += 1
             self.first = (self.first + 1) % self.n  # PR-4
-            rng = Rng()
-            rng.set_state(self.rng_state)
-            self._deal(rng)
+            self._deal(resumed(self.rng_state))
             return
         if ph == PREDICTING:
             self.pred[self.turn] = move - PREDICT
@@ -308,6 +308,8 @@ class Prediction(State):
         # PR-8, PR-9: the card pointed at is turned and scored for call c.
         p = self.turn
         k = gain(c, self.grid[self.pos])
+        if k == 4:
+            self.exact[p] += 1
         turn_log = self.turn_log
         turn_log[0] = p
         turn_log[1] = self.pos
@@ -375,6 +377,10 @@ class Prediction(State):
 
     def history(self):
         return [h[:] for h in self.hist]
+
+    def exact_calls(self, seat):
+        # The seat's exact calls in the match (engine/figures.py).
+        return self.exact[seat]
 
     def deal_value(self, seat):
         # The deal points ahead of the best other seat.
@@ -525,7 +531,7 @@ class Prediction(State):
         self.rng_state = src.rng_state
         self.seer = src.seer
         for buf, other in ((self.grid, src.grid), (self.pred, src.pred), (self.turn_log, src.turn_log),
-                           (self.award_log, src.award_log), (self.pts, src.pts), (self.totals, src.totals),
+                           (self.award_log, src.award_log), (self.pts, src.pts), (self.totals, src.totals), (self.exact, src.exact),
                            (self.rank_left, src.rank_left), (self.suit_left, src.suit_left)):
             for i in range(len(other)):
                 buf[i] = other[i]
@@ -538,7 +544,7 @@ class Prediction(State):
     def encode(self):
         # 12 bytes of counters, the last turn (5) and award (5), the Rng state
         # (4), the grid (25, UNKNOWN face down in a view), the turned positions
-        # (4), the predictions (one a seat), then the deal points, the match
+        # (4), the predictions and the exact calls (one a seat each), then the deal points, the match
         # totals and the points of the finished deals (engine.codec).
         out = bytearray([VERSION, self.n, self.ph, self.turn, self.first0, self.first, self.deal_no, self.pos,
                          self.prev, self.taken, self.last_won + 1, self.seer + 1])
@@ -549,6 +555,7 @@ class Prediction(State):
         u = self.up
         out += bytes([u & 255, u >> 8 & 255, u >> 16 & 255, u >> 24])
         out += self.pred
+        out += self.exact
         codec.put_ints(out, self.pts)
         codec.put_ints(out, self.totals)
         codec.put_ints(out, self.hist, codec.put_ints)
@@ -566,6 +573,8 @@ class Prediction(State):
         self.up = data[51] | data[52] << 8 | data[53] << 16 | data[54] << 24
         at = 55 + self.n
         self.pred = bytearray(data[55:at])
+        self.exact = bytearray(data[at:at + self.n])
+        at += self.n
         self.seen = 0
         for p in range(NCARDS):
             if self.up >> p & 1:

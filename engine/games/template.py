@@ -11,7 +11,7 @@
 # card from the hand of the seat to move; CONTINUE deals the next deal.
 from engine import codec, const
 from engine.cards import label
-from engine.rng import BLANK, Rng
+from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 ENTRY = ("template", "High Card", "engine.games.template", "engine.ai.template")  # engine/registry.py's GAMES
@@ -88,8 +88,7 @@ class HighCard(State):
 
     def deal(self):
         # TP-2: three cards each from a shuffled pack; TP-3: left of the dealer leads.
-        rng = Rng()
-        rng.set_state(self.rng_state)
+        rng = resumed(self.rng_state)
         deck = bytearray(range(52))
         rng.shuffle(deck)
         self.rng_state = rng.get_state()

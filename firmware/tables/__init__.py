@@ -10,7 +10,9 @@
 #                     choices; viewer is the seat whose side is shown (its hand)
 #   draw(fb)          paints the whole 128x64 table
 #   on_button(b)      a press by the person to move: returns the legal move they
-#                     chose, or -1 (the cursor moved, or nothing chosen yet)
+#                     chose, or -1 (the cursor moved, or nothing chosen yet); by
+#                     default A chooses what the table's one Cursor (.cursor)
+#                     is on and the arrows move it
 #   back()            a table that takes a play in steps (a card, then its
 #                     target) undoes a step and returns True; False (the
 #                     default) opens the pause menu
@@ -20,6 +22,10 @@
 #                     for the shared one (firmware/scores.py)
 #   holding()         True while the table shows what a move did and waits for
 #                     A (bots wait too); the game screen then calls release()
+#   landing(mover)    right after refresh() for mover's move: where the card
+#                     it played rests as draw() draws it now and where it
+#                     comes from, (x, y, w, h, from x, from y), for the Glide
+#                     below; None (the default) when no card goes anywhere
 #
 # The game screen (firmware/play.py) does the rest for every game: bots, the
 # pass-and-play hand-off, the pause menu, saves and the end-of-round screens.
@@ -27,13 +33,26 @@
 import os
 import sys
 
-from engine import registry
-from firmware.buttons import UP, DOWN, LEFT, RIGHT
+from engine import const, registry
+from firmware.buttons import A, UP, DOWN, LEFT, RIGHT
+from firmware.ssd1306 import framebuf
+
+STEPS = const(3)  # frames of a Glide: the card on its way twice, then at rest
+_LIFT_W = const(24)  # the widest card a table lands (Georgian Joker's trick box: 21)
+_LIFT = bytearray(2 * _LIFT_W)  # a landed card's pixels, two pages high (Habitual's stack: 14 rows)
 
 PACKAGE = "firmware.tables"
 
 
 class Base:
+    cursor: "Cursor"  # (bare annotations: declared for the type checker, no code)
+
+    def on_button(self, b):
+        if b == A:
+            return self.cursor.selected()
+        self.cursor.press(b)
+        return -1
+
     def back(self):
         return False
 
@@ -53,6 +72,28 @@ class Base:
 
     def release(self):
         pass
+
+    def landing(self, mover):
+        return None
+
+
+class Glide:
+    # A played card moving to its place (the setting Animations): over the
+    # table drawn at rest, the card's pixels are lifted from their place and
+    # drawn 1/3, then 2/3 of the way from where it came; the third frame is
+    # the table at rest. The pixels go to one buffer for all (a new one per
+    # move was garbage the collector scanned for pointers); nothing per frame.
+    def __init__(self, at):
+        self.at = at
+        self.k = 1
+        self.fb = framebuf.FrameBuffer(_LIFT, at[2], at[3], framebuf.MONO_VLSB, _LIFT_W)
+
+    def draw(self, fb):
+        x, y, w, h, fx, fy = self.at
+        k = self.k
+        self.fb.blit(fb, -x, -y)
+        fb.fill_rect(x, y, w, h, 0)
+        fb.blit(self.fb, fx + (x - fx) * k // STEPS, fy + (y - fy) * k // STEPS)
 
 
 def installed():

@@ -95,18 +95,28 @@ class Table(Base):
         self.held = False
         self.refresh(self.viewer)
 
+    def landing(self, mover):
+        # A card led, or followed to a trick held, goes to the trick at the
+        # right of the message; a card placed goes to its deuce stack. It
+        # comes from its suit's row on the mover's side.
+        g = self.g
+        mv = self.match.moves[-1]
+        if mv < g.TAKE:
+            c = mv
+            at = (STACK_X + 6, ROW0 + c // 13 * PITCH - 2, _STACK_W - 8, 9)
+        elif g.PLAY <= mv < CONTINUE and (self.held or self.match.state.trick()):
+            c = mv - g.PLAY
+            at = (ui.W - 17, MSG_Y - 1, 17, 11)
+        else:
+            return None
+        return at + (MINE_X if mover == self.right else OPP_END - 13, ROW0 + c // 13 * PITCH - 1)
+
     @staticmethod
     def _by_suit(cards):
         out = [[], [], [], []]
         for c in cards:
             out[c // 13].append(c)
         return out
-
-    def on_button(self, b):
-        if b == ui.A:
-            return self.cursor.selected()
-        self.cursor.press(b)
-        return -1
 
     def draw(self, fb):
         st = self.match.state

@@ -40,6 +40,7 @@ BOX_H = const(11)  # a NORMAL label and a row clear of the frame above and below
 LABEL_DY = const(2)
 BOX = ((54, 28), (32, _MID_Y - 1), (54, 7), (76, _MID_Y - 1))
 INFO = ((0, 37), (0, 20), (0, 0), (127, 20))  # seat names (opposite: centred; right: right-aligned)
+FROM = ((54, HAND_Y - 1), (0, _MID_Y - 1), (54, 0), (107, _MID_Y - 1))  # where each seat's played card comes from
 WATCH = const(0)  # nothing to choose
 CARDS = const(1)  # a card of the hand
 JOKER = const(2)  # the Joker's high or low, and a led Joker's suit
@@ -275,6 +276,14 @@ class Table(Base):
             return shown, (v.lead if v.phase() == G.PLAYING else -1), -1
         codes, win = v.last_trick()
         return codes, -1, win
+
+    def landing(self, mover):
+        # A card played goes to the mover's box of the trick, from its hand
+        # (the viewer's) or its name.
+        if self.match.moves[-1] >= G.BID or self._trick()[0][mover] < 0:
+            return None
+        r = (mover - self.viewer) % 4
+        return BOX[r] + (BOX_W, BOX_H) + FROM[r]
 
     def _seat(self, fb, r, q, lead):
         v = self.v

@@ -169,6 +169,20 @@ class Table(Base):
         self.targets.set(spots)
         self.cursor = self.targets
 
+    def landing(self, mover):
+        # A card played goes to the stack it was played on, or to the mover's
+        # spares, from the hand row (the viewer's) or the mover's name line.
+        m = self.match.moves[-1]
+        if m == CONTINUE or self.v.deal_over():
+            return None
+        side = 1 if mover == self.viewer else 0
+        t = self.g.target_of(m)
+        if t == self.g.SPARES:
+            at = (SPARE_X[len(self.v.spares(mover)) - 1] - 1, BOARD_Y[side] + LABEL_DY - 1, 13, 10)
+        else:
+            at = (STACK_X[t & 3], BOARD_Y[side if t < 4 else 1 - side], BOX_W, BOX_H)
+        return at + ((48, HAND_Y - 1) if side else (48, INFO_Y[0]))
+
     def _choice(self):
         # The move under the target cursor, or -1 while a card is being chosen.
         return self.targets.selected() if self.cursor is self.targets else -1

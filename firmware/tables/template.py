@@ -42,11 +42,5 @@ class Table(Base):
                 fb.fill_rect(x - 1, HAND_Y - 1, 14, 10, 1)
             font.text(fb, font.card_label(self.hand[i]), x, HAND_Y, 0 if on else 1, ui.NORMAL)
 
-    def on_button(self, b):
-        if b == ui.A:
-            return self.cursor.selected()
-        self.cursor.press(b)
-        return -1
-
     def handoff_lines(self, seat):
         return ["deal %d of %d" % (self.match.state.deal_no, DEALS)]

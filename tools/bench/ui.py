@@ -1,5 +1,6 @@
 # Firmware-level figures, measured on the real app with host stand-ins:
-#   I2C bytes a cursor press and a move redraw send, against a full frame;
+#   I2C bytes a cursor press and a move redraw send, against a full frame,
+#   and each frame a played card moves in (Animations, issue 24);
 #   heap in use (gc.mem_alloc after gc.collect) during a whole person-vs-bot
 #   match with the UI, under MicroPython, and what the idle loop allocates.
 #   python -m tools.bench.ui       (CPython figures, then itself under MicroPython)
@@ -17,6 +18,7 @@ from tools.host.devices import FakeClock, FakeI2C, FakePin
 # The firmware is imported by Rig, so the heap reading before it has none.
 SEED = 3
 IDLE_FRAMES = 200
+GLIDE_BUDGET = 1200  # bytes of I2C in 30 ms at 400 kHz (about 40 KB/s with the bus's gaps)
 MICRO = sys.implementation.name == "micropython"
 
 
@@ -32,12 +34,17 @@ class Rig:
         self.display = SSD1306(self.i2c)
         self.buttons = Buttons(tuple([FakePin(value=1) for _ in NAMES]), self.clock)
         self.app = App(self.display, self.buttons, self.clock, root, seeds_dir, SEED)
+        self.glides = []  # I2C bytes of each frame a played card moved in, or came to rest (Animations)
 
     def frame(self):
         sent = self.display.bytes_sent
+        was = getattr(self.app.stack[-1], "glide", None)
         self.app.step()
         self.clock.advance(self.frame_ms)
-        return self.display.bytes_sent - sent
+        sent = self.display.bytes_sent - sent
+        if was is not None or getattr(self.app.stack[-1], "glide", None) is not None:
+            self.glides.append(sent)
+        return sent
 
     def press(self, b):
         self.buttons.inject(b)
@@ -125,12 +132,18 @@ def i2c_lines(root=None, game=0):
     rig.display.show_full()
     full = rig.display.bytes_sent - sent
     where = "%s, %s" % (games()[game], _runtime())
-    return [
+    lines = [
         "ui: I2C per cursor press, " + _summary("%d presses" % len(stats["press"]), stats["press"]) + " (" + where + ")",
         "ui: I2C per move redraw, " + _summary("%d moves" % (len(stats["person"]) + len(stats["bot"])),
                                                stats["person"] + stats["bot"]) + " (" + where + ")",
         "ui: I2C full frame: %d bytes (%s at 400 kHz)" % (full, _bus_ms(full)),
     ]
+    if rig.glides:
+        # Animations: the frames a played card moves in (the move's own among
+        # them) and the one it comes to rest in; the budget is 30 ms a frame.
+        lines.append("ui: I2C per animated frame, " + _summary("%d frames" % len(rig.glides), rig.glides) +
+                     " (%s; budget %d bytes = 30 ms)" % (where, GLIDE_BUDGET))
+    return lines
 
 
 def heap_steps(root, out, game=0):

@@ -260,6 +260,30 @@ class FakePin:
         self.value(1 - self._v)
 
 
+class FakePWM:
+    # machine.PWM on a pin: the pitch and duty a piezo would sound (sounding()).
+    def __init__(self, pin=None):
+        self.pin = pin
+        self.hz = 0
+        self.duty = 0
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self.hz
+        self.hz = hz
+        return None
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self.duty
+        self.duty = d
+        return None
+
+    def sounding(self):
+        # The pitch heard, 0 when quiet.
+        return self.hz if self.duty else 0
+
+
 class _PinMaker:
     # machine.Pin: constructing a pin by id returns the one FakePin for that id, so a
     # test can hold the same object the firmware reads.
@@ -288,7 +312,7 @@ class _PinMaker:
 
 class FakeMachine:
     # Enough of an rp2 `machine` module for firmware.board: Pin, I2C (checking that the
-    # pins can carry that bus, as the rp2 port does) and SoftI2C on any pins.
+    # pins can carry that bus, as the rp2 port does), SoftI2C on any pins, and PWM.
 
     def __init__(self, i2c_present=(0x3C,), led_name=25):
         self.pins = {}
@@ -302,6 +326,9 @@ class FakeMachine:
         if sda is None or sda.id % 4 != 2 * id or scl is None or scl.id % 4 != 2 * id + 1:
             raise ValueError("bad SCL/SDA pin")
         return self.bus_for(freq)
+
+    def PWM(self, pin):
+        return FakePWM(pin)
 
     def SoftI2C(self, sda=None, scl=None, freq=400000):
         if sda is None or scl is None:

@@ -4,15 +4,16 @@
 # display is firmware.ssd1306 on a fake I2C bus (the page draws what the panel
 # shows of the RAM the wire filled), the buttons are firmware.buttons over fake pins that the
 # page's keys and touch buttons pull low, the clock is the port's own `time`
-# (the browser's clock), and the storage root is a folder the page keeps in the
-# browser's storage. Runs on MicroPython only.
+# (the browser's clock), the storage root is a folder the page keeps in the
+# browser's storage, and the buzzer is a stand-in PWM whose pitch the page
+# sounds through the browser's audio. Runs on MicroPython only.
 import binascii
 import time
 
 from firmware import app as firmware_app
 from firmware.buttons import NAMES, Buttons
 from firmware.ssd1306 import SSD1306
-from tools.host.devices import FakeI2C, FakePin
+from tools.host.devices import FakeI2C, FakePin, FakePWM
 
 FRAME_MS = firmware_app.FRAME_MS
 CHANGED = 1  # step() flags: the frame changed,
@@ -26,7 +27,8 @@ class Board:
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, time)
-        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed)
+        self.pwm = FakePWM()
+        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed, buzzer=self.pwm)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay
         self.look = None  # the panel's on/all-on/inverse/contrast as last sent to the page
@@ -57,3 +59,7 @@ class Board:
         # 128 column bytes, bit 0 on top).
         p = self.i2c.panel
         return "%02x" % p.contrast + binascii.hexlify(p.shown()).decode()
+
+    def tone(self):
+        # The buzzer's pitch in Hz, 0 when quiet (firmware/sound.py sets it).
+        return self.pwm.sounding()

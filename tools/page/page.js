@@ -28,6 +28,7 @@ const jp = {
   scale: 1, // canvas pixels per panel pixel
   dot: 1, // the lit square's side: a dark line between pixels when there is room
   lit: LIT, // the colour of a lit pixel now: dimmer at a lower contrast
+  tones: [], // the buzzer's pitches in Hz as the worker sent them (0: quiet), for tests
   settled() {
     // Every press taken, nothing about to change by itself: a frame to look at.
     const s = this.status;
@@ -121,6 +122,28 @@ function store(changes) {
   }
 }
 
+// The buzzer: a square-wave oscillator, quiet until the firmware sets a
+// pitch. Browsers allow audio only after a press, so it is made at the first.
+let audio = null;
+let osc = null;
+let gain = null;
+function hear() {
+  if (audio || !window.AudioContext) return;
+  audio = new AudioContext();
+  osc = audio.createOscillator();
+  gain = audio.createGain();
+  osc.type = "square";
+  gain.gain.value = 0;
+  osc.connect(gain).connect(audio.destination);
+  osc.start();
+}
+function tone(hz) {
+  jp.tones.push(hz);
+  if (!audio) return;
+  if (hz) osc.frequency.setValueAtTime(hz, audio.currentTime);
+  gain.gain.setValueAtTime(hz ? 0.05 : 0, audio.currentTime);
+}
+
 const worker = new Worker("worker.js", { type: "module" });
 worker.onmessage = (e) => {
   const m = e.data;
@@ -133,6 +156,8 @@ worker.onmessage = (e) => {
     if (jp.titleMs === null) jp.titleMs = performance.now();
   } else if (m.status) {
     jp.status = m.status;
+  } else if (m.tone !== undefined) {
+    tone(m.tone);
   } else if (m.store) {
     store(m.store);
   } else if (m.ready !== undefined) {
@@ -160,6 +185,7 @@ worker.postMessage({ start: { store: storedFiles(), seed, botDelay } });
 const down = new Set(); // buttons held, by any means
 function level(b, pressed) {
   if (!jp.ready || down.has(b) === pressed) return;
+  if (pressed) hear();
   if (pressed) down.add(b);
   else down.delete(b);
   jp.sent++;

@@ -2,8 +2,9 @@
 // page: MicroPython (the WebAssembly port), the board's modules in its memory
 // filesystem, and browser.Board stepped every FRAME_MS as firmware.app.run
 // does. The page (page.js) sends button levels and the stored files; the
-// worker sends back the panel RAM when it changed, its status after every
-// frame, and the files of the storage root whenever they changed.
+// worker sends back the panel RAM when it changed, the buzzer's pitch when it
+// changed, its status after every frame, and the files of the storage root
+// whenever they changed.
 import { loadMicroPython } from "./micropython.mjs";
 
 const APP = "/app";
@@ -14,7 +15,8 @@ const CHANGED = 1;
 // takes even the shortest tap.
 const HOLD_POLLS = 2;
 
-let board = null; // browser.Board's step, pin and frame, called from here
+let board = null; // browser.Board's step, pin, frame and tone, called from here
+let pitch = 0; // the buzzer's, as last sent
 let mp = null;
 let frameMs = 30;
 let inputs = 0; // button messages applied
@@ -92,6 +94,11 @@ function frame() {
   steps++;
   if (dt > longest) longest = dt;
   if (flags & CHANGED) postMessage({ frame: board.frame() });
+  const hz = board.tone();
+  if (hz !== pitch) {
+    pitch = hz;
+    postMessage({ tone: hz });
+  }
   syncStore();
   postMessage({ status: { flags, inputs, steps, longest } });
   setTimeout(frame, Math.max(0, frameMs - (performance.now() - t0)));
@@ -125,7 +132,7 @@ from browser import Board, FRAME_MS
 board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay})
 `);
   const b = mp.globals.get("board");
-  board = { step: b.step, pin: b.pin, frame: b.frame }; // each looked up once
+  board = { step: b.step, pin: b.pin, frame: b.frame, tone: b.tone }; // each looked up once
   frameMs = mp.globals.get("FRAME_MS");
   postMessage({ ready: performance.now() - t0 });
   frame();

@@ -1,0 +1,343 @@
+# Link play (issue 26) through the simulated boards' screens: whole matches of
+# every game that hides hands (Habitual Joker, Georgian Joker, Joker Poker) at
+# 2 and 4 boards and of the open-handed ones (Double Joker, Prediction) at 2,
+# with bytes dropped, corrupted and delayed on the cables; every board ends
+# with the record of the same match played unlinked. A pulled cable, a reset
+# board and a board whose record differs from the host's.
+import pytest
+
+from engine import registry
+from engine.rng import Rng
+from firmware import font, play, saves, saves_reading, ui
+from firmware.buttons import A
+from host_tests import drive
+from host_tests.linked import link_up, new_ring, record_of, run, unlinked
+from tools.host.link import Faults, Play
+
+NOISY = dict(drop=0.004, corrupt=0.004, delay=0.01, delay_ms=90)
+
+
+def faults(seed):
+    return Faults(seed, **NOISY)
+
+
+def finish(tmp_path, ring, p):
+    # Every board ended with the one record, the unlinked match's.
+    recs = [record_of(g) for g in p.games]
+    for r in recs[1:]:
+        assert r == recs[0]
+    assert recs[0]["result"] is not None
+    assert unlinked(tmp_path / "alone", recs[0]) == recs[0]
+    return recs[0]
+
+
+def private(p, owners):
+    # No board was ever shown a hand of a seat that is not its own.
+    for k in range(len(p.games)):
+        b = p.games[k].match.link[0]
+        assert p.seen[k] and all([owners[q] == b for q in p.seen[k]]), (b, p.seen[k])
+
+
+CASES = [
+    # game title, setup lines, boards, each seat's board, fault seed
+    ("Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"], 2, [0, 1], 1),
+    ("Joker Poker", ["Players: 3", "P1: Person", "P2: Person", "P3: Bot Easy"], 2, [0, 1, 0], 2),
+    ("Georgian Joker", ["P1: Person", "P2: Person", "P3: Person", "P4: Bot Easy", "Deals: Nines only"], 2,
+     [0, 1, 0, 0], 3),
+    ("Georgian Joker", ["P1: Person", "P2: Person", "P3: Person", "P4: Person", "Deals: Nines only"], 4,
+     [0, 1, 2, 3], 4),
+    ("Joker Poker", ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Person"], 4, [0, 1, 2, 3], 5),
+    # Open hands (INFO.hidden is False): link play still gives each board its own seats.
+    ("Double Joker", ["P1: Person", "P2: Person", "Match: best of 3"], 2, [0, 1], 6),
+    ("Prediction", ["Players: 3", "P1: Person", "P2: Bot Easy", "P3: Person"], 2, [0, 0, 1], 7),
+]
+
+
+@pytest.mark.parametrize("title,lines,boards,owners,seed", CASES, ids=["hj2", "jp2", "gj2", "gj4", "jp4", "dj2", "pr2"])
+def test_whole_linked_match_with_faults(tmp_path, title, lines, boards, owners, seed):
+    f = faults(seed)
+    ring = new_ring(tmp_path, boards, seed, f)
+    link_up(ring, title, lines)
+    p = Play(ring, Rng(seed))
+    run(p)
+    rec = finish(tmp_path, ring, p)
+    assert [g.match.link[1] for g in p.games] == [owners] * boards
+    # Board numbers go by when each board joined: the host is board 1.
+    numbers = [g.match.link[0] for g in p.games]
+    assert numbers[0] == 0 and sorted(numbers) == list(range(boards))
+    private(p, owners)
+    # The faults happened, and were survived.
+    assert f.dropped and f.corrupted and f.delayed
+    assert sum([d.app.net.link.reader.bad for d in ring.devs]) > 0
+    assert len(rec["moves"]) > 40
+
+
+def hj_played(tmp_path, seed, moves):
+    # Two boards in a Habitual Joker match, a person on each, after `moves` moves.
+    ring = new_ring(tmp_path, 2, seed)
+    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    p = Play(ring, Rng(seed))
+    run(p, until=lambda: p.games[1] is not None and len(p.games[1].match.moves) > moves)
+    return ring, p
+
+
+def waiting_shown(dev, text):
+    return drive.shows(dev, text, (ui.W - font.width(text, ui.SMALL)) // 2, 56, font.SMALL_SIZE)
+
+
+def test_pulled_cable_waits_then_goes_on(tmp_path):
+    ring = new_ring(tmp_path, 2, 11)
+    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    p = Play(ring, Rng(11))
+    h, j = ring.devs
+
+    def p2_to_move():
+        g = p.games[0]
+        return g is not None and len(g.match.moves) > 6 and g.end == play.NONE and g.who == 1 and \
+            isinstance(drive.top(j), play.GameScreen) and drive.top(j).my_turn()
+
+    run(p, until=p2_to_move)
+    g = p.games[0]
+    assert waiting_shown(h, "P2 (board 2) is choosing")  # the other board's seat: no hand, no hand-off
+    n = len(g.match.moves)
+    ring.cable(0).pull()
+    ring.cable(1).pull()
+    for _ in range(100):  # 3 s
+        ring.step(drive.check_frame)
+    assert drive.top(h).quiet and waiting_shown(h, "Waiting for P2 (board 2)")
+    p.turn(1)  # P2 moves on its own board meanwhile: saved there, not yet sent
+    assert len(p.games[1].match.moves) == n + 1 and len(g.match.moves) == n
+    for _ in range(30):
+        ring.step(drive.check_frame)
+    assert len(g.match.moves) == n  # nothing crossed a pulled cable
+    ring.cable(0).plug()
+    ring.cable(1).plug()
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_reset_board_resumes_and_catches_up(tmp_path):
+    ring = new_ring(tmp_path, 2, 12, faults(12))
+    link_up(ring, "Joker Poker", ["Players: 2", "P1: Person", "P2: Person"])
+    p = Play(ring, Rng(12))
+    run(p, until=lambda: p.games[1] is not None and len(p.games[1].match.moves) > 20)
+    had = len(p.games[1].match.moves)
+    d = ring.reset(1)  # board 2 restarts on its storage
+    for _ in range(60):  # the host's person plays on meanwhile, up to board 2's turn
+        p.turn(0)
+        ring.step()
+    assert drive.top(d).items[0] == "Resume Joker Poker"
+    drive.press(d, A)
+    g = d.app.stack[0]
+    assert isinstance(g, play.GameScreen) and g.match.link == (1, [0, 1]) and len(g.match.moves) >= had
+    for _ in range(40):
+        ring.step(drive.check_frame)
+    assert list(g.match.moves) == list(p.games[0].match.moves)[: len(g.match.moves)]
+    assert len(g.match.moves) >= len(p.games[0].match.moves) - 1
+    p.games[1] = g
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_board_that_disagrees_takes_the_hosts_record(tmp_path):
+    ring, p = hj_played(tmp_path, 13, 10)
+    d = ring.reset(1)
+    rec, told = saves_reading.read(d.app.root)
+    # Its save's last move becomes another legal one: a record the host never had.
+    m = p.games[1].match
+    st = registry.load(m.game_id).new_game(m.seed, m.options, 2)
+    for mv in rec["moves"][:-1]:
+        st.apply(mv)
+    other = [mv for mv in st.legal_moves() if mv != rec["moves"][-1]][0]
+    rec["moves"][-1] = other
+    saves.write(d.app.root, rec)
+    d = ring.reset(1)
+    drive.press(d, A)
+    for _ in range(60):
+        ring.step(drive.check_frame)
+    g = d.app.stack[0]
+    assert list(g.match.moves) == list(p.games[0].match.moves)
+    p.games[1] = g
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_linked_save_and_resume_alone(tmp_path):
+    # The save carries the link (an optional field); without a link port the
+    # match resumes alone, every person seat on this board (pass-and-play).
+    ring, p = hj_played(tmp_path, 14, 4)
+    root = ring.devs[1].app.root
+    rec, told = saves_reading.read(root)
+    assert rec["link"] == {"board": 1, "owners": [0, 1]}
+    for k in range(2):
+        dev = drive.new_device(root, 99)
+        assert drive.top(dev).items[0] == "Resume Habitual Joker"
+        drive.press(dev, A)
+        g = dev.app.stack[0]
+        assert isinstance(g, play.GameScreen) and list(g.match.moves) == rec["moves"]
+        assert dev.app.net is None and g.match.link is None and g.match.persons_here() == 2
+        assert g.hidden and isinstance(drive.top(dev), play.Handoff)  # two people on one board again
+        rec.pop("link", None)
+        saves.write(root, rec)  # a save without the field (every save before link play) still loads
+
+
+def test_bad_link_field_is_refused(tmp_path):
+    ring, p = hj_played(tmp_path, 15, 2)
+    root = ring.devs[0].app.root
+    rec, told = saves_reading.read(root)
+    for bad in ({"board": 5, "owners": [0, 1]}, {"board": 0, "owners": [0]}, [0, 1], {"board": 0}):
+        rec["link"] = bad
+        with pytest.raises(saves_reading.SaveError, match="wrong link"):
+            saves_reading._checked(rec)
+
+
+def test_lobby_refuses_a_start_that_leaves_a_board_out(tmp_path):
+    ring = new_ring(tmp_path, 2, 16)
+    h, j = ring.devs
+    drive.menu_pick(h, "Link play")
+    drive.menu_pick(h, "Host Habitual Joker")
+    drive.set_up(h, ["P1: Person", "P2: Bot Easy"])
+    drive.press(h, A)  # nobody joined yet
+    assert isinstance(drive.top(h), ui.Dialog) and " ".join(drive.top(h).rows) == "No board has joined yet"
+    drive.press(h, A)
+    drive.menu_pick(j, "Link play")
+    drive.menu_pick(j, "Join a match")
+    for _ in range(40):
+        ring.step(drive.check_frame)
+    drive.press(h, A)  # one person seat, two boards
+    assert isinstance(drive.top(h), ui.Dialog) and "Board 2 has no seat" == " ".join(drive.top(h).rows)
+
+
+def steps(ring, n):
+    for _ in range(n):
+        ring.step(drive.check_frame)
+
+
+def leave(ring, dev):
+    # A board's person leaves from the pause menu: "Leave this match?", A.
+    drive.press(dev, ui.B)
+    drive.menu_pick(dev, "Quit match")
+    assert " ".join(drive.top(dev).rows) == "Leave this match?"
+    drive.press(dev, A)
+    assert type(drive.top(dev)).__name__ == "Leaving"  # (link modules load anew with each session)
+    steps(ring, 30)  # its goodbye goes round, then the title
+    t = drive.top(dev)
+    assert type(t).__name__ == "Title" and dev.app.net is None and t.items[0].startswith("Resume ")
+
+
+def notice(dev):
+    t = drive.top(dev)
+    return " ".join(t.rows) if type(t).__name__ == "Left" else None
+
+
+def test_a_board_that_leaves_is_waited_for_and_rejoins(tmp_path):
+    # Quitting a linked match leaves it: a goodbye, the match saved on that
+    # board; the other says so and waits (no seat becomes a bot: a record
+    # could not tell it), and "Resume" on the board that left rejoins.
+    ring, p = hj_played(tmp_path, 17, 5)
+    h, j = ring.devs
+    leave(ring, j)
+    assert notice(h) == "P2 (board 2) left the match"
+    drive.press(h, A)  # wait for it
+    assert notice(h) is None
+    for _ in range(200):  # the host's person plays up to P2's turn
+        p.turn(0)
+        ring.step(drive.check_frame)
+    g = p.games[0]
+    assert g.who == 1 and g.end == play.NONE and waiting_shown(h, "P2 (board 2) left the match")
+    drive.press(j, A)  # Resume Habitual Joker: rejoins
+    p.games[1] = j.app.stack[0]
+    assert j.app.net is not None and p.games[1].match.link == (1, [0, 1])
+    steps(ring, 20)
+    assert waiting_shown(h, "P2 (board 2) is choosing") and not h.app.net.left[1]
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_both_leave_and_the_match_stays_saved_on_every_board(tmp_path):
+    ring, p = hj_played(tmp_path, 18, 7)
+    h, j = ring.devs
+    leave(ring, h)  # the host leaves: its bots and its person's seat wait
+    assert notice(j) == "P1 (board 1) left the match"
+    drive.press(j, ui.B)  # leave too
+    steps(ring, 80)  # no board passes its goodbye round now: it leaves after BYE_MS
+    assert type(drive.top(j)).__name__ == "Title"
+    recs = [saves_reading.read(d.app.root)[0] for d in ring.devs]
+    assert recs[0]["moves"] == recs[1]["moves"] and len(recs[0]["moves"]) > 7
+    assert [r["link"] for r in recs] == [{"board": 0, "owners": [0, 1]}, {"board": 1, "owners": [0, 1]}]
+    drive.press(j, A)
+    drive.press(h, A)  # both resume, linked
+    p.games = [d.app.stack[0] for d in ring.devs]
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_play_again_together(tmp_path):
+    # After a linked match: the host's A starts the next one with the same
+    # boards, seats and options and a new seed; a joiner's A waits for it.
+    ring = new_ring(tmp_path, 2, 19, faults(19))
+    link_up(ring, "Joker Poker", ["Players: 3", "P1: Person", "P2: Person", "P3: Bot Easy"])
+    h, j = ring.devs
+    p = Play(ring, Rng(19))
+    run(p)
+    first = finish(tmp_path, ring, p)
+    drive.press(j, A)
+    steps(ring, 30)
+    assert isinstance(drive.top(j), play.MatchEnd) and j.app.net.end_hint() == "Waiting  B: title"
+    drive.press(h, A)
+    steps(ring, 30)
+    p = Play(ring, Rng(20))
+    run(p)
+    second = finish(tmp_path, ring, p)
+    assert second["seed"] != first["seed"] and second["moves"] != first["moves"]
+    for k in ("game", "options", "seats"):
+        assert second[k] == first[k]
+    assert [g.match.link for g in p.games] == [(0, [0, 1, 0]), (1, [0, 1, 0])]
+    # A joiner's B leaves for the title; the host's A then says so.
+    drive.press(j, ui.B)
+    steps(ring, 30)
+    assert type(drive.top(j)).__name__ == "Title" and "Resume" not in drive.top(j).items[0]
+    drive.press(h, A)
+    assert isinstance(drive.top(h), ui.Dialog) and " ".join(drive.top(h).rows) == "P2 (board 2) left the match"
+    drive.press(h, A)
+    drive.press(h, ui.B)
+    steps(ring, 80)
+    assert type(drive.top(h)).__name__ == "Title"
+
+
+def test_two_boards_bots_share_the_joker_poker_plan_cache_safely():
+    # engine/ai/jokerpoker.py keeps the last plan in the module, which every
+    # simulated board of one process shares. Bots run on the host alone, and a
+    # plan is a pure function of its key (level, seat, deal, the seat's cards,
+    # every bet: all the plan reads), so two matches computing bots turn about
+    # get the moves each gets alone.
+    from engine.ai import HARD, MEDIUM
+    from engine.play import play_match
+    from engine.rng import seed_bot
+
+    game = registry.load("jokerpoker")
+    bots = registry.bots("jokerpoker")
+    levels = [HARD, MEDIUM, MEDIUM]
+    alone = [play_match("jokerpoker", seed, {}, levels)[1] for seed in (31, 32)]
+    states = [game.new_game(seed, game.INFO.setup({}, 3), 3) for seed in (31, 32)]
+    rngs = [Rng(31), Rng(32)]
+    moves = [bytearray(), bytearray()]
+    while not all([s.is_over() for s in states]):
+        for k in (0, 1):
+            st = states[k]
+            if not st.is_over():
+                seat = st.to_move()
+                mv = bots.choose(st.view(seat), levels[seat], seed_bot(rngs[k], (31, 32)[k], len(moves[k])))
+                st.apply(mv)
+                moves[k].append(mv)
+    assert moves == alone
+
+
+def test_a_board_joining_during_a_match_is_told_and_takes_no_seat(tmp_path):
+    ring, p = hj_played(tmp_path, 21, 4)
+    d = ring.reset(1)  # board 2 restarts and joins instead of resuming
+    drive.menu_pick(d, "Link play")
+    drive.menu_pick(d, "Join a match")
+    steps(ring, 40)
+    assert d.app.net.late and d.app.net.board is None  # the lobby says "A match is on"
+    assert type(drive.top(d)).__name__ == "JoinLobby" and d.app.match is None
