@@ -184,10 +184,11 @@ def unheld(v):
                         break
             unseen[w] |= b
             hand[2 * p + w] = 0
-    return out[0], out[1], _WEIGH_COST * weighed // 4 + popcount(v.unseen[0]) + popcount(v.unseen[1])
+    # Each card tried costs 2: its moves listed and read (the emulated Pico's time).
+    return out[0], out[1], _WEIGH_COST * weighed // 4 + 2 * (popcount(v.unseen[0]) + popcount(v.unseen[1]))
 
 
-def _places(v, w0, w1):
+def banned_places(v, w0, w1):
     # The view's hidden places (engine.ai.sampling) with the bans of unheld()
     # (words 0 and 1): the opponent's hand holds none of them but for the card
     # it drew after its last play.
@@ -230,6 +231,6 @@ def choose(view, level, rng, budget=BUDGET):
         return best[0]
     # A world needs the hidden hand and the cards drawn within a playout.
     needed = view.hand_size(1 - view.to_move()) + _PLIES + 1
-    lo, hi, work = unheld(view)
-    places = _places(view, lo, hi) if lo | hi else None
+    w0, w1, work = unheld(view)
+    places = banned_places(view, w0, w1) if w0 | w1 else None
     return sampling.halving(view, best[:_WIDTH], budget - work, rng, _playout, WORLD_COST, needed, places)
