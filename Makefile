@@ -38,7 +38,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 # The emulated Pico's tests (host_tests/test_pico*.py: mostly one core running the
 # emulator) start first and run beside everything else; their output comes last.
-PICO_TESTS := host_tests/test_pico.py host_tests/test_pico_damaged.py
+PICO_TESTS := host_tests/test_pico.py host_tests/test_pico_damaged.py host_tests/test_pico_link.py
 test: deps build
 	{ $(PY) -m pytest $(PICO_TESTS) -q -rs --durations=8 -p no:cacheprovider > build/pico-tests.log 2>&1; \
 	  echo $$? > build/pico-tests.rc; } & \

@@ -14,8 +14,15 @@ MAX_BYTES = const(4096)  # a profile is a few hundred bytes; a larger board.json
 # mpy-cross's names for the machine code MicroPython boards run: the build
 # compiles the engine's hottest loops to it (tools/build.py); "armv6m" is the RP2040.
 ARCHES = ("armv6m", "armv7m", "armv7emsp", "armv7emdp", "xtensa", "xtensawin", "rv32imc")
-_SECTIONS = ("arch", "buttons", "buzzer", "display", "i2c", "led", "name", "runtime")
+_SECTIONS = ("arch", "buttons", "buzzer", "display", "i2c", "led", "link", "name", "runtime")
 _I2C_KEYS = ("freq", "id", "scl", "sda", "soft")
+_LINK_KEYS = ("baud", "rx", "tx", "uart")
+# The link cable's speed unless the profile says: 115200 baud is sure on a
+# 30 cm three-wire cable and moves a byte in 87 us.
+LINK_BAUD = const(115200)
+# Bytes the UART keeps between the app's reads: the RP2040's FIFO holds 32, and
+# a frame (30 ms) of a steady stream at 115200 baud is 346.
+LINK_RXBUF = const(512)
 _DISPLAY_KEYS = ("address", "driver", "flip", "height", "width")
 
 
@@ -96,8 +103,38 @@ def _address(v, where):
     return a
 
 
-def validate(data, where="board.json"):
+def _uart_pins(bus, role):
+    # The RP2040's pins of UART `bus` (0 or 1), its TX (role 0) or RX (role 1):
+    # UART0 on GP0/1, 12/13, 16/17, 28/29; UART1 on GP4/5, 8/9, 20/21, 24/25.
+    return [gp for gp in range(role, GPIO_MAX + 1, 4) if (gp + 4) // 8 % 2 == bus]
+
+
+def _link(sec, used, runtime, where):
+    # The link section, checked as the others are -> {uart, tx, rx, baud}.
+    # CircuitPython's busio picks the UART from the pins: the id is optional there.
+    bus = _get(sec, "link", "uart", where, 0 if runtime == "circuitpython" else None)
+    if not _is_int(bus) or bus not in (0, 1):
+        _fail(where, "link.uart", "0 or 1", bus)
+    pins = []
+    for role, key in enumerate(("tx", "rx")):
+        p = _gpio(_get(sec, "link", key, where), "link." + key, where, runtime)
+        if runtime == "micropython" and p not in _uart_pins(bus, role):
+            _fail(where, "link." + key, "a %s pin of UART%d (%s)"
+                  % (key.upper(), bus, ", ".join(["GP%d" % g for g in _uart_pins(bus, role)])), p)
+        if p in used:
+            raise BoardError("%s: %s and link.%s both use %s" % (where, used[p], key, _pin(p)))
+        used[p] = "link." + key
+        pins.append(p)
+    baud = _get(sec, "link", "baud", where, LINK_BAUD)
+    if not _is_int(baud) or not 9600 <= baud <= 1000000:
+        _fail(where, "link.baud", "a speed in baud, 9600..1000000 (115200 is usual)", baud)
+    return {"uart": bus, "tx": pins[0], "rx": pins[1], "baud": baud}
+
+
+def validate(data, where="board.json", say=None):
     # Returns the profile with defaults filled in and the address as an int.
+    # say(text): given (the board starting), a wrong link section is said with it
+    # and the board starts without link, which is a bonus; else it is refused.
     if not isinstance(data, dict):
         raise BoardError("%s: must be a JSON object { ... }" % where)
     for k in sorted(data):
@@ -170,6 +207,16 @@ def validate(data, where="board.json"):
             _fail(where, "led", 'a GPIO number 0..%d, "LED" or null' % GPIO_MAX, led)
         if led in used:
             raise BoardError("%s: %s and led both use %s" % (where, used[led], _pin(led)))
+        used[led] = "led"
+
+    link = None
+    if data.get("link") is not None:  # optional: the link cable's UART (null: none)
+        try:
+            link = _link(_section(data, "link", _LINK_KEYS, where), used, runtime, where)
+        except BoardError as e:
+            if say is None:
+                raise
+            say("Joker Pocket starts without link play: %s" % e)
 
     buzzer = None
     if data.get("buzzer") is not None:  # optional: a piezo on a PWM pin (firmware/sound.py)
@@ -187,6 +234,7 @@ def validate(data, where="board.json"):
         "buttons": dict(zip(BUTTON_KEYS, pins)),
         "led": led,
         "buzzer": buzzer,
+        "link": link,
     }
 
 
@@ -194,7 +242,7 @@ def _pin(p):
     return "GP%d" % p if _is_int(p) else p
 
 
-def load(path="board.json"):
+def load(path="board.json", say=None):
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
@@ -211,7 +259,7 @@ def load(path="board.json"):
         raise BoardError("%s is not UTF-8 text: save it from a text editor as UTF-8" % path)
     except (ValueError, RuntimeError) as e:  # RuntimeError: CPython's recursion limit on deep nesting
         raise BoardError("%s is not valid JSON (%s): check quotes, commas and braces" % (path, e))
-    return validate(data, path)
+    return validate(data, path, say)
 
 
 def bus_name(cfg):
@@ -287,6 +335,27 @@ def make_led(profile, machine):
         return machine.Pin(led, machine.Pin.OUT)
     except (ValueError, TypeError):
         return None
+
+
+def link_port(profile, machine, say=print):
+    # The link cable's UART (non-blocking: read() gives what has come, or None),
+    # or None when the profile names no link or the UART cannot be set up: that
+    # is said on the console and the board plays on without link.
+    cfg = profile["link"]
+    if cfg is None:
+        return None
+    pin = machine.Pin
+    try:
+        return machine.UART(cfg["uart"], baudrate=cfg["baud"], tx=pin(cfg["tx"]), rx=pin(cfg["rx"]),
+                            timeout=0, rxbuf=LINK_RXBUF)
+    except (ValueError, OSError) as e:
+        say(link_trouble(cfg, e))
+        return None
+
+
+def link_trouble(cfg, err):
+    return "Joker Pocket starts without link play: the UART on TX %s, RX %s cannot be set up: %s" % (
+        _pin(cfg["tx"]), _pin(cfg["rx"]), err)
 
 
 def make_buzzer(profile, machine):
@@ -392,15 +461,16 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
     # What main.py (MicroPython) and code.py (CircuitPython: machine None, devices
     # firmware/circuitpy.py, which builds them from CircuitPython's modules) run
     # first: the profile, the devices and the app's module -> (app run function,
-    # display, buttons, buzzer PWM or None). A start-up failure, whatever it is, is reported by
-    # halt(), not by a traceback and a dead screen.
+    # display, buttons, buzzer PWM or None, link port or None). A start-up failure,
+    # whatever it is, is reported by halt(), not by a traceback and a dead screen;
+    # a link that cannot be set up is said and the board starts without it.
     # The caller drops this module before the app runs: its heap is the app's.
     runtime = "micropython" if devices is None else "circuitpython"
     profile = None
     led = None
     display = None
     try:
-        profile = load(path)
+        profile = load(path, say)
         if profile["runtime"] != runtime:
             raise BoardError(
                 "%s is a profile for %s, but this board runs %s: deploy one of the %s profiles "
@@ -410,18 +480,20 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             display = devices.make_display(profile)
             buttons = devices.make_buttons(profile, clock)
             buzzer = devices.make_buzzer(profile)
+            link = devices.link_port(profile, say)
         else:
             led = make_led(profile, machine)
             display = make_display(profile, machine)
             buttons = make_buttons(profile, machine, clock)
             buzzer = make_buzzer(profile, machine)
+            link = link_port(profile, machine, say)
         import gc
 
         gc.collect()
         mod = __import__(app)
         for part in app.split(".")[1:]:
             mod = getattr(mod, part)
-        return mod.run, display, buttons, buzzer
+        return mod.run, display, buttons, buzzer, link
     except Exception as e:
         if led is None and machine is not None:
             led = make_led(profile, machine)

@@ -181,6 +181,34 @@ def make_buttons(profile, clock):
     return Buttons(tuple([Pin(btn[k]) for k in BUTTON_KEYS]), clock)
 
 
+class Port:
+    # busio.UART as the link port: its read and write as they are (timeout 0:
+    # read() gives what has come or None), any() from in_waiting.
+    def __init__(self, uart):
+        self.uart = uart
+        self.read = uart.read
+        self.write = uart.write
+
+    def any(self):
+        return self.uart.in_waiting
+
+
+def link_port(profile, say=print):
+    # The link cable's UART, or None (no link in the profile, or a UART that
+    # cannot be set up: said on the console, and the board plays without link).
+    from firmware.board import LINK_RXBUF, link_trouble
+
+    cfg = profile["link"]
+    if cfg is None:
+        return None
+    try:
+        return Port(busio.UART(pin(cfg["tx"]), pin(cfg["rx"]), baudrate=cfg["baud"], timeout=0,
+                               receiver_buffer_size=LINK_RXBUF))
+    except (ValueError, RuntimeError) as e:
+        say(link_trouble(cfg, e))
+        return None
+
+
 def make_led(profile):
     led = profile["led"]
     if led is None:

@@ -7,7 +7,7 @@ import sys
 from firmware import board, circuitpy
 
 clock = circuitpy.Clock()
-run, display, buttons, buzzer = board.start(None, clock, devices=circuitpy)
+run, display, buttons, buzzer, link = board.start(None, clock, devices=circuitpy)
 board = None
 del sys.modules["firmware.board"]
 delattr(sys.modules["firmware"], "board")
@@ -15,4 +15,4 @@ gc.collect()
 import supervisor  # noqa: E402
 
 # A match that left the heap grown reloads code.py back to a clean title.
-run(display, buttons, clock, "/", reset=supervisor.reload, buzzer=buzzer)
+run(display, buttons, clock, "/", reset=supervisor.reload, buzzer=buzzer, link=link)

@@ -8,11 +8,11 @@ import time
 
 from firmware import board
 
-run, display, buttons, buzzer = board.start(machine, time)
+run, display, buttons, buzzer, link = board.start(machine, time)
 board = None
 del sys.modules["firmware.board"]
 delattr(sys.modules["firmware"], "board")
 gc.collect()
 # Between button polls with the panel off the board sleeps lightly; a match that
 # left the heap grown resets softly back to a clean title.
-run(display, buttons, time, "/", nap=machine.lightsleep, reset=machine.soft_reset, buzzer=buzzer)
+run(display, buttons, time, "/", nap=machine.lightsleep, reset=machine.soft_reset, buzzer=buzzer, link=link)

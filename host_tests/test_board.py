@@ -19,6 +19,7 @@ def _root():
 
 
 PICO = _root() + "/boards/pico.json"
+PICO_LINK = _root() + "/boards/pico-link.json"
 
 
 def _scratch(name):
@@ -275,6 +276,107 @@ def test_main_py_boots_through_board_and_ctrl_c_ends_the_blinking():
             else:
                 sys.modules[name] = mod
     assert machine.pins[25].history[:4] == [1, 0, 1, 0], "the LED blinked the profile code"
+
+
+def test_link_profile_names_the_cable():
+    # Issue 26: the default board has no link; the documented example adds UART1 on
+    # GP20 (TX) and GP21 (RX), beside a GND pin, at 115200 baud.
+    assert board.load(PICO)["link"] is None
+    p = board.load(PICO_LINK)
+    assert p["link"] == {"uart": 1, "tx": 20, "rx": 21, "baud": 115200}
+    with open(PICO_LINK) as f:
+        data = json.loads(f.read())
+    del data["link"]
+    data["name"] = pico()["name"]
+    assert data == pico(), "the example is the default board plus its link"
+    data["link"] = {"uart": 1, "tx": 8, "rx": 9}
+    assert board.validate(data)["link"] == {"uart": 1, "tx": 8, "rx": 9, "baud": board.LINK_BAUD}
+    assert board.validate(board.validate(data)) == board.validate(data), "idempotent with a link"
+    data["link"] = None
+    assert board.validate(data)["link"] is None
+
+
+def test_each_kind_of_bad_link_gets_its_message():
+    def link(**kw):
+        def change(data):
+            data["link"] = {"uart": 0, "tx": 0, "rx": 1}
+            data["link"].update(kw)
+        return change
+
+    bad(link(uart=2), "link.uart", "0 or 1", "2")
+    bad(link(tx=2), "link.tx", "TX pin of UART0", "GP0, GP12, GP16, GP28", "2")
+    bad(link(rx=0), "link.rx", "RX pin of UART0", "GP1, GP13")
+    bad(link(uart=1), "link.tx", "TX pin of UART1", "GP4, GP8, GP20, GP24")
+    bad(link(tx=12, rx=13), "buttons.left and link.tx both use GP12")
+    bad(link(uart=1, tx=8, rx=5), "i2c.scl and link.rx both use GP5")
+    bad(link(tx=40), "link.tx", "GPIO number 0..29")
+    bad(link(baud=300), "link.baud", "115200 is usual", "300")
+    bad(link(baud=115200.0), "link.baud", "115200.0")
+    bad(link(cts=2), "unknown key link.cts")
+    bad(setter(("link",), "uart0"), "link must be an object")
+    bad(lambda d: d.update({"link": {"uart": 0, "rx": 1}}), "missing link.tx")
+
+
+def test_a_wrong_link_is_said_and_the_board_starts_without_it():
+    # On the board (say given) a wrong link section costs link play, not the game;
+    # make build (no say) refuses it like any other mistake.
+    data = pico()
+    data["link"] = {"uart": 0, "tx": 2, "rx": 1}
+    said = []
+    p = board.validate(data, "board.json", said.append)
+    assert p["link"] is None and p["buttons"] == board.load(PICO)["buttons"]
+    assert len(said) == 1 and "without link play" in said[0] and "link.tx" in said[0], said
+    path = _scratch("board.json")
+    with open(path, "w") as f:
+        f.write(json.dumps(data))
+    said = []
+    run, display, buttons, buzzer, link = board.start(FakeMachine(), FakeClock(), path, "firmware.app", 1, said.append)
+    assert display is not None and buttons is not None and link is None
+    assert len(said) == 1 and "link.tx must be a TX pin of UART0" in said[0], said
+    # main.py passes the app the link port start() built from the profile
+    m = FakeMachine()
+    run, display, buttons, buzzer, link = board.start(m, FakeClock(), PICO_LINK, "firmware.app", 1, said.append)
+    assert link is m.uarts[0] and link.id == 1 and len(said) == 1
+    with open(_root() + "/firmware/main.py") as f:
+        assert "link=link)" in f.read()
+
+
+class UartlessMachine(FakeMachine):
+    # A port whose UART refuses what the profile asks (another firmware's rules).
+    def UART(self, id, baudrate=115200, tx=None, rx=None, timeout=0, rxbuf=256):
+        raise ValueError("bad TX pin")
+
+
+def test_link_port_is_the_profiles_uart():
+    m = FakeMachine()
+    said = []
+    assert board.link_port(board.load(PICO), m, said.append) is None and m.uarts == []
+    port = board.link_port(board.load(PICO_LINK), m, said.append)
+    assert port is m.uarts[0] and said == []
+    assert (port.id, port.baudrate, port.tx.id, port.rx.id) == (1, 115200, 20, 21)
+    assert port.timeout == 0 and port.rxbuf == board.LINK_RXBUF >= 256
+    # The port's whole interface: what came is read in order, what is written goes out.
+    assert port.any() == 0 and port.read(8) is None
+    assert port.write(b"\x01\x02\x03") == 3 and port.sent == b"\x01\x02\x03"
+    port.came += b"\x04\x05\x06"
+    assert port.any() == 3 and port.read(2) == b"\x04\x05" and port.read(8) == b"\x06"
+    said = []
+    assert board.link_port(board.load(PICO_LINK), UartlessMachine(), said.append) is None
+    assert "without link play" in said[0] and "TX GP20, RX GP21" in said[0] and "bad TX pin" in said[0], said
+
+
+def test_byte_port_in_hex_for_the_web_page():
+    # The web page's worker carries a tab's link bytes as hex (tools/page/link.mjs).
+    from tools.host.devices import BytePort
+
+    port = BytePort()
+    assert port.take_hex() == ""
+    port.write(b"\x00\xff")
+    port.write(b"\x10")
+    assert port.take_hex() == "00ff10" and port.take_hex() == ""
+    port.feed_hex("0a0b")
+    port.feed_hex("0c")
+    assert port.any() == 3 and port.read(-1) == b"\x0a\x0b\x0c"
 
 
 def test_wrap_keeps_words_and_width():

@@ -48,6 +48,27 @@ class DigitalInOut:
         self.pin.value(v)
 
 
+class BusioUART:
+    # busio.UART: in_waiting rather than any(); bytes written come back (a loopback plug).
+    def __init__(self, tx, rx, baudrate=9600, timeout=1, receiver_buffer_size=64):
+        if tx is rx:
+            raise ValueError("Invalid pins")
+        self.args = (tx, rx, baudrate, timeout, receiver_buffer_size)
+        self.came = b""
+
+    @property
+    def in_waiting(self):
+        return len(self.came)
+
+    def read(self, n):
+        got, self.came = self.came[:n], self.came[n:]
+        return got or None
+
+    def write(self, buf):
+        self.came += bytes(buf)
+        return len(buf)
+
+
 @pytest.fixture
 def circuitpy(monkeypatch):
     # firmware.circuitpy with the board's own modules stood in for.
@@ -63,6 +84,7 @@ def circuitpy(monkeypatch):
     dio.Pull = types.SimpleNamespace(UP=1)
     bus = types.ModuleType("busio")
     bus.I2C = lambda scl, sda, frequency=400000: BusioI2C(freq=frequency)
+    bus.UART = BusioUART
     import adafruit_displayio_ssd1306  # noqa: F401  (the real displayio, on Blinka's own busio)
 
     for name, mod in (("board", pins), ("supervisor", ticks), ("digitalio", dio), ("busio", bus)):
@@ -198,6 +220,24 @@ def test_buttons_clock_and_led_from_the_profile(circuitpy):
     assert "no pin NOPE" in str(e.value) and "GP4" in str(e.value)
 
 
+def test_link_port_through_busio(circuitpy):
+    # Issue 26: the link cable on CircuitPython is busio.UART, seen through the port
+    # interface the app uses (any, read, write).
+    with open(PROFILE) as f:
+        data = json.load(f)
+    assert circuitpy.link_port(boards.validate(data)) is None
+    data["link"] = {"tx": "GP0", "rx": 1, "baud": 57600}
+    port = circuitpy.link_port(boards.validate(data))
+    gp = sys.modules["board"]
+    assert port.uart.args == (gp.GP0, gp.GP1, 57600, 0, boards.LINK_RXBUF)
+    assert port.any() == 0 and port.read(4) is None
+    assert port.write(b"\x07\x08") == 2 and port.any() == 2 and port.read(4) == b"\x07\x08"
+    data["link"] = {"tx": 0, "rx": "GP0"}
+    said = []
+    assert circuitpy.link_port(boards.validate(data), said.append) is None
+    assert "without link play" in said[0] and "Invalid pins" in said[0], said
+
+
 def test_profiles_say_which_runtime(tmp_path):
     cpy = boards.load(PROFILE)
     assert cpy["runtime"] == "circuitpython" and cpy["i2c"]["sda"] == 4
@@ -236,8 +276,8 @@ def test_profiles_say_which_runtime(tmp_path):
 def test_code_py_starts_the_board_through_the_seam(circuitpy):
     # code.py hands firmware/circuitpy.py to board.start (the devices floor has no
     # circle: the seam imports board, never the other way round).
-    run, display, buttons, buzzer = boards.start(None, circuitpy.Clock(), PROFILE, devices=circuitpy)
-    assert isinstance(display, circuitpy.Panel) and isinstance(buttons, Buttons) and buzzer is None
+    run, display, buttons, buzzer, link = boards.start(None, circuitpy.Clock(), PROFILE, devices=circuitpy)
+    assert isinstance(display, circuitpy.Panel) and isinstance(buttons, Buttons) and buzzer is None and link is None
     assert run.__module__ == "firmware.app"
     said = []
     with pytest.raises(SystemExit):

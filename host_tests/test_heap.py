@@ -1,7 +1,8 @@
 # The heap returns (the short form of `make bench`'s soak, tools/bench/wasm.py):
 # under MicroPython, the firmware compiled as the board has it and booted as
 # main.py boots it, a match of every registered game (its strongest bot against
-# Easy) from a fresh title peaks under 88 KB of the app's heap (wasm.PEAK;
+# Easy) from a fresh title peaks under 88 KB of the app's heap (wasm.PEAK; Georgian
+# Joker's in link play under 96 KB, wasm.LINKED_PEAK;
 # the modules a move is worked out with come and go with the move), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.
@@ -29,6 +30,8 @@ def test_heap_returns_after_every_game():
     assert sorted(peaks) == sorted(playable()), out
     for gid, peak in peaks.items():
         assert 0 < peak <= wasm.PEAK, (gid, peak)
+    linked = int(re.search(r"platform: peak georgian linked (\d+)", out).group(1))
+    assert peaks["georgian"] < linked <= wasm.LINKED_PEAK, out  # issue 26: the link's modules on top
     found = re.search(r"platform: soak rise (-?\d+) at every one of a game's matches .* level", out)
     assert int(found.group(1)) <= wasm.GROWTH, out  # the level: see wasm.GROWTH
     assert out.count("platform: soak ") == len(peaks) + 1

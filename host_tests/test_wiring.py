@@ -17,14 +17,65 @@ POWER_3V3 = 36
 BUZZER = 22  # the GPIO the README puts the optional buzzer on: header pin 29, GND beside it on 28
 
 
-def profile():
-    with open(os.path.join(ROOT, "boards", "pico.json")) as f:
+def profile(name="pico"):
+    with open(os.path.join(ROOT, "boards", name + ".json")) as f:
         return json.load(f)
 
 
 def test_wiring_picture_matches_profile():
-    with open(os.path.join(ROOT, "boards", "pico-wiring.svg")) as f:
-        assert f.read() == wiring.svg(profile()), "run: python -m tools.wiring boards/pico.json boards/pico-wiring.svg"
+    for name in ("pico", "pico-link"):
+        with open(os.path.join(ROOT, "boards", name + "-wiring.svg")) as f:
+            assert f.read() == wiring.svg(profile(name)), \
+                "run: python -m tools.wiring boards/%s.json boards/%s-wiring.svg" % (name, name)
+
+
+def cable_ends(text):
+    # {first point: last point} of every wire in the picture.
+    ends = {}
+    for pts in re.findall(r'<polyline points="([^"]+)"', text):
+        xy = [tuple(int(v) for v in p.split(",")) for p in pts.split()]
+        ends[xy[0]] = xy[-1]
+    return ends
+
+
+def label_at(text, words, last=False):
+    # The (x, y) of the pin circle a label names (the first such label, or the last:
+    # the second board's): labels sit 8 px beside their pin, 4 below its centre.
+    found = list(re.finditer(r'<text x="(\d+)" y="(\d+)"( fill="#fff")?( text-anchor="end")?>%s</text>' % words, text))
+    assert found, words
+    m = found[-1 if last else 0]
+    x, y = int(m.group(1)), int(m.group(2)) - 4
+    return (x + 8 if m.group(4) else x - 8, y)
+
+
+def test_link_cable_crosses_tx_and_rx():
+    # Issue 26: this board's TX goes to the other board's RX and back, GND to GND,
+    # on the header pins the datasheet gives those GPIOs.
+    for link in ({"uart": 1, "tx": 20, "rx": 21, "baud": 115200}, {"uart": 0, "tx": 0, "rx": 1, "baud": 9600}):
+        p = profile()
+        p["link"] = link
+        text = wiring.svg(p)
+        tx, rx = DATASHEET[link["tx"]], DATASHEET[link["rx"]]
+        gnd = min([g for g in GROUND if (g <= 20) == (tx <= 20)], key=lambda g: abs(g - tx))
+        assert "Link on UART%d at %d baud" % (link["uart"], link["baud"]) in text
+        ends = cable_ends(text)
+
+        def pin(n, gp):
+            return label_at(text, "GP%d %d" % (gp, n) if n > 20 else "%d GP%d" % (n, gp))
+
+        def theirs(words):
+            return label_at(text, words, last=True)
+
+        def follow(start):
+            # along the wire from the pin, and on through a detour round the board
+            at = ends[start]
+            return ends.get(at, at)
+
+        assert follow(pin(tx, link["tx"])) == theirs("%d GP%d RX" % (rx, link["rx"]))
+        assert follow(pin(rx, link["rx"])) == theirs("%d GP%d TX" % (tx, link["tx"]))
+        gnd_at = label_at(text, "GND %d" % gnd if gnd > 20 else "%d GND" % gnd)
+        assert follow(gnd_at) == theirs("%d GND" % gnd)
+    assert "the second board" not in wiring.svg(profile()), "no link, no cable"
 
 
 def test_picture_labels_follow_the_datasheet():
@@ -77,3 +128,15 @@ def test_picture_grows_the_buzzer_the_profile_names():
     grounds = ["%d,%d" % wiring.pin_xy(g) for g in GROUND]
     buzzer_wires = re.findall(r'points="([^"]+)"', text.split(">buzzer<")[0].split("GND</text>")[-1])
     assert [w for w in buzzer_wires if w.split(" ")[0] in grounds]  # and one from a GND pin
+
+
+def test_readme_link_table_matches_profile_and_pinout():
+    link = profile("pico-link")["link"]
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    rows = dict(((w, (int(a), int(b))) for w, a, b in re.findall(r"^\| Link (TX|RX|GND) \| (\d+) \([^|]*\| (\d+) \(", readme, re.M)))
+    tx, rx = DATASHEET[link["tx"]], DATASHEET[link["rx"]]
+    assert rows["TX"] == (tx, rx) and rows["RX"] == (rx, tx), rows
+    assert rows["GND"][0] == rows["GND"][1] in GROUND
+    assert "| Link TX | %d (GP%d, UART%d TX)" % (tx, link["tx"], link["uart"]) in readme
+    assert '"link": {"uart": %d, "tx": %d,\n"rx": %d, "baud": %d}' % (link["uart"], link["tx"], link["rx"], link["baud"]) in readme

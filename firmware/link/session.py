@@ -55,6 +55,7 @@ class Session:
         self.bye_at = None  # ... since then, once it leaves
         self.waiting = False  # a joiner at the match's end waits for the host's next match
         self.late = False  # a joiner that found a match going on without it
+        self.wait = None  # the line over the table while another board's seat is to move
 
     # ----- every frame
 
@@ -216,6 +217,13 @@ class Session:
 
     def end_key(self, b, screen):
         _parting().end_key(self, b, screen)
+
+    def waiting_for(self, game):
+        # The line over game's table while the seat to move is another board's.
+        from firmware.link.away import Away
+
+        self.wait = Away(self.app, game)
+        return self.wait
 
     def moved(self, i, local):
         # Move i was just played here: made on this board (local) or taken

@@ -15,7 +15,7 @@ SEED = 1
 
 # The parts, run after those lines: modules whose main() prints their lines and
 # returns an exit status (tools/bench/__init__.py says what each measures).
-PARTS = ("tools.bench.pico", "tools.bench.ui", "tools.bench.link", "tools.bench.poker", "tools.bench.wasm", "tools.bench.jokerpoker")
+PARTS = ("tools.bench.pico", "tools.bench.ui", "tools.bench.link", "tools.bench.pico_link", "tools.bench.poker", "tools.bench.wasm", "tools.bench.jokerpoker")
 
 
 def seats_of(gid):

@@ -2,6 +2,7 @@
 # records every transfer and decodes what an SSD1306 would do with it, pins that tests
 # drive, a `machine`-like module for firmware.board, and clocks with the device's
 # ticks arithmetic. Runs on CPython and MicroPython (it is loaded into the wasm port too).
+import binascii
 
 EIO = 5  # what the rp2 port raises when nobody acknowledges an address
 TICKS_MASK = 0x3FFFFFFF  # ticks_ms() wraps at 2**30 on every port
@@ -310,15 +311,66 @@ class _PinMaker:
         return pin
 
 
+# RP2040 datasheet, GPIO functions (F2): the pins each UART's TX and RX come out on.
+UART_TX = {0: (0, 12, 16, 28), 1: (4, 8, 20, 24)}
+UART_RX = {0: (1, 13, 17, 29), 1: (5, 9, 21, 25)}
+
+
+class BytePort:
+    # The link port's interface (any, read, write: non-blocking, as machine.UART
+    # with timeout 0) over two buffers: `came`, what the cable brought, and
+    # `sent`, what was written, for whatever carries it (a test; the web page's
+    # worker, in hex, through feed_hex and take_hex).
+    def __init__(self):
+        self.came = bytearray()
+        self.sent = bytearray()
+
+    def any(self):
+        return len(self.came)
+
+    def read(self, n=-1):
+        if not self.came:
+            return None
+        n = len(self.came) if n < 0 else n
+        got = bytes(self.came[:n])
+        self.came = self.came[n:]
+        return got
+
+    def write(self, buf):
+        self.sent += buf
+        return len(buf)
+
+    def feed_hex(self, text):
+        self.came += binascii.unhexlify(text)
+
+    def take_hex(self):
+        out = binascii.hexlify(self.sent).decode()
+        self.sent = bytearray()
+        return out
+
+
+class FakeUART(BytePort):
+    # machine.UART as firmware.board sets it up.
+    def __init__(self, id, baudrate, tx, rx, timeout, rxbuf):
+        BytePort.__init__(self)
+        self.id = id
+        self.baudrate = baudrate
+        self.tx = tx
+        self.rx = rx
+        self.timeout = timeout
+        self.rxbuf = rxbuf
+
+
 class FakeMachine:
     # Enough of an rp2 `machine` module for firmware.board: Pin, I2C (checking that the
-    # pins can carry that bus, as the rp2 port does), SoftI2C on any pins, and PWM.
+    # pins can carry that bus, as the rp2 port does), SoftI2C on any pins, PWM and UART.
 
     def __init__(self, i2c_present=(0x3C,), led_name=25):
         self.pins = {}
         self.Pin = _PinMaker(self.pins, {"LED": led_name})
         self.i2c_present = i2c_present
         self.buses = []
+        self.uarts = []
 
     def I2C(self, id, sda=None, scl=None, freq=400000):
         if id not in (0, 1):
@@ -334,6 +386,16 @@ class FakeMachine:
         if sda is None or scl is None:
             raise ValueError("SoftI2C needs sda and scl")
         return self.bus_for(freq)
+
+    def UART(self, id, baudrate=115200, tx=None, rx=None, timeout=0, rxbuf=256):
+        if id not in (0, 1):
+            raise ValueError("UART(%r) doesn't exist" % (id,))
+        if tx is None or tx.id not in UART_TX[id]:
+            raise ValueError("bad TX pin")
+        if rx is None or rx.id not in UART_RX[id]:
+            raise ValueError("bad RX pin")
+        self.uarts.append(FakeUART(id, baudrate, tx, rx, timeout, rxbuf))
+        return self.uarts[-1]
 
     def bus_for(self, freq):
         bus = FakeI2C(self.i2c_present, freq)

@@ -5,15 +5,16 @@
 # shows of the RAM the wire filled), the buttons are firmware.buttons over fake pins that the
 # page's keys and touch buttons pull low, the clock is the port's own `time`
 # (the browser's clock), the storage root is a folder the page keeps in the
-# browser's storage, and the buzzer is a stand-in PWM whose pitch the page
-# sounds through the browser's audio. Runs on MicroPython only.
+# browser's storage, the buzzer is a stand-in PWM whose pitch the page sounds
+# through the browser's audio, and the link port is bytes the worker carries to
+# and from a linked tab (tools/page/link.mjs). Runs on MicroPython only.
 import binascii
 import time
 
 from firmware import app as firmware_app
 from firmware.buttons import NAMES, Buttons
 from firmware.ssd1306 import SSD1306
-from tools.host.devices import FakeI2C, FakePin, FakePWM
+from tools.host.devices import BytePort, FakeI2C, FakePin, FakePWM
 
 FRAME_MS = firmware_app.FRAME_MS
 CHANGED = 1  # step() flags: the frame changed,
@@ -22,13 +23,16 @@ HELD = 4  # a button is down or a press is not yet taken
 
 
 class Board:
-    def __init__(self, root, seeds_dir, seed=None, bot_delay=-1):
+    def __init__(self, root, seeds_dir, seed=None, bot_delay=-1, linked=False):
+        # linked: the tab has a link (?link=NAME): the app gets the port, and its title Link play
         self.i2c = FakeI2C(record=False)
         self.display = SSD1306(self.i2c)
         self.pins = tuple([FakePin(value=1) for _ in NAMES])  # released: pulled up
         self.buttons = Buttons(self.pins, time)
         self.pwm = FakePWM()
-        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed, buzzer=self.pwm)
+        self.link = BytePort()
+        self.app = firmware_app.App(self.display, self.buttons, time, root, seeds_dir, seed, buzzer=self.pwm,
+                                    link=self.link if linked else None)
         if bot_delay >= 0:  # the tests' quick bots
             self.app.bot_delay = bot_delay
         self.look = None  # the panel's on/all-on/inverse/contrast as last sent to the page

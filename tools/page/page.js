@@ -4,8 +4,15 @@
 // survives a reload or a closed tab.
 //   ?seed=N       reproducible match seeds (as `make sim ARGS="--seed N"`)
 //   ?botdelay=MS  the pause before a bot moves (tests use 0)
+//   ?link=NAME    this tab is a board linked to the other tab of that name, as by
+//                 a cable (tools/page/link.mjs; two tabs only); the Link button
+//                 opens a second tab so
+//   ?board=N      board N's own storage (board 1 keeps the unlinked page's)
 // window.jokerPocket tells tests (and the curious) how the page is doing.
-const PREFIX = "jokerpocket/"; // localStorage key of each file of the storage root
+const params = new URLSearchParams(location.search);
+// localStorage key of each file of the storage root
+const BOARD = parseInt(params.get("board"), 10) || 1;
+const PREFIX = "jokerpocket/" + (BOARD > 1 ? "board" + BOARD + "/" : "");
 const NAMES = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -22,7 +29,7 @@ const jp = {
   error: null,
   titleMs: null, // from opening the page to the first frame (the title screen)
   startMs: null, // of which: loading MicroPython, the modules and the app
-  status: null, // the worker's after its last frame: flags, inputs, steps, longest
+  status: null, // the worker's after its last frame: flags, inputs, steps, longest, link: [bytes sent, came] or null
   sent: 0, // button messages sent to the worker
   longestTask: 0, // the page's own longest task once the title is up, ms (those over 50 ms are seen)
   scale: 1, // canvas pixels per panel pixel
@@ -174,11 +181,24 @@ worker.onerror = (e) => {
   note.textContent = jp.error;
 };
 
-const params = new URLSearchParams(location.search);
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) & 0x1fffffff
   : crypto.getRandomValues(new Uint32Array(1))[0] & 0x1fffffff;
 const botDelay = params.has("botdelay") ? parseInt(params.get("botdelay"), 10) : -1;
-worker.postMessage({ start: { store: storedFiles(), seed, botDelay } });
+worker.postMessage({ start: { store: storedFiles(), seed, botDelay, link: params.get("link") } });
+
+// --- the link to a second tab ---
+
+const linkName = params.get("link");
+if (linkName) {
+  document.getElementById("linkline").textContent = `This tab is board ${BOARD} of the link "${linkName}" ` +
+    "(two tabs): choose Link play on its title, host on one board and join on the other.";
+} else {
+  document.getElementById("link").addEventListener("click", () => {
+    const name = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
+    window.open(`?link=${name}&board=2`, "_blank");
+    location.search = `?link=${name}&board=1`;
+  });
+}
 
 // --- buttons: a pin held low while a key or an on-screen button is down ---
 

@@ -4,7 +4,9 @@
 // does. The page (page.js) sends button levels and the stored files; the
 // worker sends back the panel RAM when it changed, the buzzer's pitch when it
 // changed, its status after every frame, and the files of the storage root
-// whenever they changed.
+// whenever they changed. A tab opened with ?link=NAME carries the board's link
+// port to the other tab of that name.
+import { joinLink } from "./link.mjs";
 import { loadMicroPython } from "./micropython.mjs";
 
 const APP = "/app";
@@ -17,6 +19,7 @@ const HOLD_POLLS = 2;
 
 let board = null; // browser.Board's step, pin, frame and tone, called from here
 let pitch = 0; // the buzzer's, as last sent
+let link = null; // the link to the other tab (link.mjs), if linked
 let mp = null;
 let frameMs = 30;
 let inputs = 0; // button messages applied
@@ -89,6 +92,7 @@ function frame() {
     postMessage({ error: "The firmware stopped: " + (e.message || e) });
     return;
   }
+  if (link) link.flush();
   for (let b = 0; b < polled.length; b++) polled[b]++;
   const dt = performance.now() - t0;
   steps++;
@@ -100,7 +104,7 @@ function frame() {
     postMessage({ tone: hz });
   }
   syncStore();
-  postMessage({ status: { flags, inputs, steps, longest } });
+  postMessage({ status: { flags, inputs, steps, longest, link: link && [link.sent, link.came] } });
   setTimeout(frame, Math.max(0, frameMs - (performance.now() - t0)));
 }
 
@@ -129,10 +133,11 @@ async function start(opt) {
 import sys
 sys.path[:] = [${JSON.stringify(APP)}] + [p for p in sys.path if p]
 from browser import Board, FRAME_MS
-board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay})
+board = Board(${JSON.stringify(STORE)}, ${JSON.stringify(APP + "/seeds")}, ${opt.seed}, ${opt.botDelay}, ${opt.link ? "True" : "False"})
 `);
   const b = mp.globals.get("board");
   board = { step: b.step, pin: b.pin, frame: b.frame, tone: b.tone }; // each looked up once
+  if (opt.link) link = joinLink(opt.link, { feed: b.link.feed_hex, take: b.link.take_hex });
   frameMs = mp.globals.get("FRAME_MS");
   postMessage({ ready: performance.now() - t0 });
   frame();

@@ -38,15 +38,16 @@ def wiring(board):
         bus = 0  # bit-banged: the block is unused, the pins carry it
     else:
         bus = i2c["id"]
-    return {"bus": bus, "sda": i2c["sda"], "scl": i2c["scl"], "address": disp["address"],
+    return {"bus": bus, "sda": i2c["sda"], "scl": i2c["scl"], "address": disp["address"], "link": prof["link"],
             "buttons": dict((NAMES[i], prof["buttons"][k]) for i, k in enumerate(boards.BUTTON_KEYS))}
 
 
 class Pico:
-    def __init__(self, files, board="pico", echo=None, display=True):
+    def __init__(self, files, board="pico", echo=None, display=True, host=None):
         # files: {path: bytes} for the filesystem (a built tree, saves...).
         # echo(text): called with what the board prints, as it prints it.
         # display: False, no panel on the bus (nothing answers at its address).
+        # host: a Pico whose emulator this board joins (one clock for both: see ring()).
         self.echo = echo
         self.sink = None  # sink(bytes): the serial output as it comes, for a bridge to a tty
         self.console = ""
@@ -54,19 +55,29 @@ class Pico:
         fd, self._image = tempfile.mkstemp(prefix="pico-fs-")
         os.close(fd)
         self._write_image(files)
-        self.proc = subprocess.Popen(["node", os.path.join(HERE, "pico.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+        if host is None:
+            self.index = 0
+            self.proc = subprocess.Popen(["node", os.path.join(HERE, "pico.mjs")], cwd=ROOT, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True)
+        else:
+            self.index = host.boards
+            self.proc = host.proc
+        self.boards = 1  # how many boards this one's emulator holds (the first's count)
+        self.wiring = wiring(board)
         req = {"op": "boot", "firmware": FIRMWARE, "bootrom": BOOTROM, "image": self._image}
-        req.update(wiring(board))
+        req.update(self.wiring)
         if not display:
             req["address"] = None
         self._ask(req)
+        if host is not None:
+            host.boards += 1
 
     def _write_image(self, files):
         with open(self._image, "wb") as f:
             f.write(lfs.image(files))
 
     def _ask(self, req):
+        req["board"] = self.index
         self.proc.stdin.write(json.dumps(req) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
@@ -89,7 +100,7 @@ class Pico:
         return got
 
     def close(self):
-        if self.proc.poll() is None:
+        if self.index == 0 and self.proc.poll() is None:
             self.proc.stdin.close()
             self.proc.wait()
         if os.path.exists(self._image):
@@ -186,26 +197,34 @@ class Pico:
         # Ctrl-A enters the raw REPL, a Ctrl-D there soft-resets the board (fresh:
         # a heap without main.py's objects), the code goes with Ctrl-D.
         # -> (output, error)
-        def until(mark, start):
-            end = self.emulated_ms() + limit_ms
-            while self.console.find(mark, start) < 0:
-                if self.emulated_ms() > end:
-                    raise PicoError("no %r from the board within %d ms:\n%s" % (mark, limit_ms, self.console[-2000:]))
-                self.run(slice_ms)
-            return self.console.find(mark, start) + len(mark)
+        return self.exec_end(self.exec_start(code, fresh, limit_ms, slice_ms), limit_ms, slice_ms)
 
+    def _until(self, mark, start, limit_ms, slice_ms):
+        end = self.emulated_ms() + limit_ms
+        while self.console.find(mark, start) < 0:
+            if self.emulated_ms() > end:
+                raise PicoError("no %r from the board within %d ms:\n%s" % (mark, limit_ms, self.console[-2000:]))
+            self.run(slice_ms)
+        return self.console.find(mark, start) + len(mark)
+
+    def exec_start(self, code, fresh=True, limit_ms=3600000, slice_ms=200):
+        # exec's first half: the code sent and started (other boards of the same
+        # emulator run meanwhile). -> where its output starts, for exec_end
         at = len(self.console)
         self.send(b"\r\x03\x03\x01")
-        at = until("raw REPL; CTRL-B to exit\r\n>", at)
+        at = self._until("raw REPL; CTRL-B to exit\r\n>", at, limit_ms, slice_ms)
         if fresh:
             self.send(b"\x04")
-            at = until("soft reboot", at)
-            at = until("raw REPL; CTRL-B to exit\r\n>", at)
+            at = self._until("soft reboot", at, limit_ms, slice_ms)
+            at = self._until("raw REPL; CTRL-B to exit\r\n>", at, limit_ms, slice_ms)
         self.send(code.encode() + b"\x04")
-        at = until("OK", at)
-        out_end = until("\x04", at)
-        err_end = until("\x04", out_end)
-        until(">", err_end)
+        return self._until("OK", at, limit_ms, slice_ms)
+
+    def exec_end(self, at, limit_ms=3600000, slice_ms=200):
+        # exec's second half: runs until the code ends. -> (output, error)
+        out_end = self._until("\x04", at, limit_ms, slice_ms)
+        err_end = self._until("\x04", out_end, limit_ms, slice_ms)
+        self._until(">", err_end, limit_ms, slice_ms)
         self.send(b"\x02")  # back to the friendly REPL
         return self.console[at:out_end - 1].replace("\r\n", "\n"), self.console[out_end:err_end - 1]
 
@@ -238,6 +257,25 @@ class Pico:
             at = text.find(TRACEBACK, at + 1)
         at = text.find("MemoryError")
         return text[at:at + 2000] if at >= 0 else None
+
+
+def ring(files, board="pico-link", echo=None):
+    # Two to four emulated Picos in one emulator, their link cables a ring as the
+    # README wires it: each board's TX to the next one's RX (two boards: the
+    # crossed pair). files: one {path: bytes} per board; echo(k, text): board k's
+    # console. -> [Pico, ...]; closing the first ends them all.
+    def echoes(k):
+        return None if echo is None else lambda text: echo(k, text)
+
+    picos = [Pico(files[0], board, echoes(0))]
+    for k in range(1, len(files)):
+        picos.append(Pico(files[k], board, echoes(k), host=picos[0]))
+    link = picos[0].wiring["link"]
+    if link is None:
+        raise PicoError("boards/%s.json names no link" % board)
+    for k, pico in enumerate(picos):
+        pico._ask({"op": "link", "to": (k + 1) % len(picos), "uart": link["uart"], "tx": link["tx"], "rx": link["rx"]})
+    return picos
 
 
 def late_save(gid, options, seats, seed, left):

@@ -63,6 +63,7 @@ export class Chip {
       this.rebootAsked = true;
     };
     this.stubCore1();
+    this.uartTxInterrupts();
     this.fastMemory();
     // Straight into boot2 at the start of flash, as the ROM would jump after finding it.
     mcu.core.PC = XIP;
@@ -133,6 +134,26 @@ export class Chip {
         mcu.core.eventRegistered = true; // its SEV wakes core 0's WFE
       }
     };
+  }
+
+  // rp2040js raises a UART's TX interrupt whenever it looks at its interrupts, so
+  // once MicroPython's machine.UART enables it (it always does) the core never
+  // leaves the handler. Its TX FIFO empties at once, so the PL011's interrupt (the
+  // FIFO falling through its trigger level) comes after each write of a byte, and
+  // stays off once cleared.
+  uartTxInterrupts() {
+    const TXINTR = 1 << 5;
+    for (const uart of this.mcu.uart) {
+      uart.checkInterrupts = () => uart.rp2040.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
+      const write = uart.writeUint32.bind(uart);
+      uart.writeUint32 = (offset, value) => {
+        write(offset, value);
+        if (offset === 0) { // UARTDR
+          uart.interruptStatus |= TXINTR;
+          uart.checkInterrupts();
+        }
+      };
+    }
   }
 
   // Runs until emulated time reaches `until` (nanoseconds since reset), or the run

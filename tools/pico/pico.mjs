@@ -12,6 +12,10 @@
 //                                       its filesystem rewritten from `image` (a file) while the power was off
 //   {"op": "watch", "gpio"}             from now on, record when the pin's output goes high or low
 //   {"op": "levels", "gpio"}            what watch recorded: [[ms, 1 driven high / 0 not], ...], its first the level then
+//   {"op": "link", "to", "uart", "tx", "rx"}  this board's UART TX pin wired to board `to`'s RX pin (its `uart`)
+// A request may name its board ("board": 0, 1, ...; a boot with a new number adds
+// one): the boards share one clock and run together, in steps shorter than a byte
+// on a link, so a byte one sends arrives at the other when the wire has carried it.
 // Every reply carries the emulated time, what the board printed since the last reply
 // (base64), and why the run had to stop, if it did. Emulated time is the same on
 // every run and machine: the figures taken from it do not depend on the host.
@@ -24,6 +28,73 @@ import { Serial } from './usb.mjs';
 
 const SLICE_NS = 10e6;
 const BUSY_SHARE = 0.25; // settled: the CPU busy at most this share of the quiet spell
+const LOCKSTEP_NS = 50e3; // linked boards run in turns this long: under a byte's time at 115200 baud (87 us)
+const FUNCTION_UART = 2; // a GPIO's function select when a UART drives it
+const BAUD_SLACK = 0.03; // a receiver at a baud this far off reads garbage
+
+// One direction of a link cable: what board `from`'s UART sends on its TX pin
+// reaches board `to`'s UART by its RX pin, a byte every 10 bit-times (8N1) at the
+// sender's baud rate, as the wire carries it; lost when a pin is not the UART's
+// (not set up, or another pin), the receiver is off or at another speed, its FIFO
+// full, or it was reset while the byte was on the wire.
+class Wire {
+  constructor(from, to, uart, tx, rx) {
+    Object.assign(this, { from, to, uart, tx, rx });
+    this.queue = []; // [arrival ns, byte, baud]
+    this.free = 0; // when the line is idle again
+    this.sent = 0;
+    this.lost = 0;
+  }
+
+  // (Again) on a new chip at either end.
+  attach() {
+    this.from.chip.mcu.uart[this.uart].onByte = (b) => this.carry(b);
+    this.alarm?.cancel(); // one alarm: the sender's restart leaves the receiver's clock as it was
+    this.alarm = this.to.chip.mcu.clock.createAlarm(() => this.deliver());
+    if (this.queue.length) this.schedule();
+  }
+
+  carry(b) {
+    const mcu = this.from.chip.mcu;
+    const baud = mcu.uart[this.uart].baudRate;
+    if (mcu.gpio[this.tx].functionSelect !== FUNCTION_UART || !baud) {
+      this.lost++;
+      return;
+    }
+    this.free = Math.max(this.from.now(), this.free) + 10e9 / baud;
+    this.queue.push([this.free, b, baud]);
+    if (this.queue.length === 1) this.schedule();
+  }
+
+  schedule() {
+    this.alarm.schedule(Math.max(0, this.queue[0][0] - this.to.now()));
+  }
+
+  deliver() {
+    const [, b, baud] = this.queue.shift();
+    const mcu = this.to.chip.mcu;
+    const rx = mcu.uart[this.uart];
+    if (mcu.gpio[this.rx].functionSelect === FUNCTION_UART && rx.enabled && rx.rxEnabled && !rx.rxFIFO.full
+        && Math.abs(rx.baudRate - baud) <= BAUD_SLACK * baud) {
+      rx.feedByte(b);
+      this.sent++;
+    } else this.lost++;
+    if (this.queue.length) this.schedule();
+  }
+}
+
+const picos = [];
+
+// Every board to emulated time t (ns); linked boards in turns of LOCKSTEP_NS.
+function runAll(t) {
+  if (picos.length === 1) return picos[0].runTo(t);
+  for (;;) {
+    const now = Math.min(...picos.map((p) => p.now()));
+    if (now >= t || picos.some((p) => p.chip.stopped)) return;
+    const step = Math.min(t, now + LOCKSTEP_NS);
+    for (const p of picos) p.runTo(step);
+  }
+}
 
 class Pico {
   constructor(req) {
@@ -31,10 +102,12 @@ class Pico {
     this.bootrom = readBootrom(req.bootrom);
     this.flash = flashFromUf2(req.firmware);
     if (req.image) this.flash.set(readFileSync(req.image), FS_OFFSET);
-    this.base = 0; // ns of the boots before this one
     this.boots = 0;
     this.held = new Set();
     this.watched = new Map(); // gpio -> [[ms, level], ...]
+    this.wires = []; // the links it sends or receives on
+    // a board added to a running world starts at its time
+    this.base = picos.length ? Math.max(...picos.map((p) => p.now())) : 0;
     this.start(true);
   }
 
@@ -59,6 +132,7 @@ class Pico {
     for (const [name, gpio] of Object.entries(this.req.buttons)) this.setButton(name, this.held.has(name) && !power);
     if (power) this.held.clear();
     for (const gpio of this.watched.keys()) this.listen(gpio);
+    for (const w of this.wires) w.attach();
   }
 
   level(gpio) {
@@ -112,7 +186,7 @@ class Pico {
       const span = t - t0;
       if (span >= quietNs && t - this.panel.lastWrite >= quietNs && span - (slept - s0) <= BUSY_SHARE * span) return true;
       if (t >= end || this.chip.stopped) return false;
-      this.runTo(t + SLICE_NS);
+      runAll(t + SLICE_NS);
     }
   }
 
@@ -134,16 +208,16 @@ class Pico {
         since = -1;
       }
       if (t >= end || this.chip.stopped) return false;
-      this.runTo(t + SLICE_NS);
+      runAll(t + SLICE_NS);
     }
   }
 
   handle(req) {
     const out = {};
-    if (req.op === 'run') this.runTo(this.now() + req.ms * 1e6);
+    if (req.op === 'run') runAll(this.now() + req.ms * 1e6);
     else if (req.op === 'press') {
       this.setButton(req.button, true);
-      this.runTo(this.now() + req.hold * 1e6);
+      runAll(this.now() + req.hold * 1e6);
       this.setButton(req.button, false);
     } else if (req.op === 'settle') out.settled = this.settle(req.quiet * 1e6, req.limit * 1e6);
     else if (req.op === 'await') out.settled = this.await(req.want, req.quiet * 1e6, req.limit * 1e6);
@@ -155,30 +229,39 @@ class Pico {
       this.watched.set(req.gpio, [[this.now() / 1e6, this.level(req.gpio)]]);
       this.listen(req.gpio);
     } else if (req.op === 'levels') out.levels = this.watched.get(req.gpio) ?? null;
-    else throw new Error(`unknown request ${JSON.stringify(req.op)}`);
+    else if (req.op === 'link') {
+      const to = picos[req.to];
+      if (!to) throw new Error(`no board ${req.to} to link to`);
+      const w = new Wire(this, to, req.uart, req.tx, req.rx);
+      this.wires.push(w);
+      if (to !== this) to.wires.push(w);
+      w.attach();
+    } else throw new Error(`unknown request ${JSON.stringify(req.op)}`);
     return out;
   }
 
   reply(out) {
     const c = this.chip;
-    return { ...out, ms: this.now() / 1e6, serial: this.serial.take().toString('base64'), stopped: c.stopped,
+    const wires = this.wires.filter((w) => w.from === this).map((w) => ({ to: picos.indexOf(w.to), sent: w.sent, lost: w.lost }));
+    return { ...out, ms: this.now() / 1e6, wires, serial: this.serial.take().toString('base64'), stopped: c.stopped,
       boots: this.boots, clk: c.mcu.clkSys, cycles: c.cycles, panelBytes: this.panel.bytes,
       panelFrames: this.panel.frames.length, drawn: this.panel.lastWrite / 1e6, erases: c.flashChip.erases, pages: c.flashChip.pages };
   }
 }
 
-let pico = null;
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (!line.trim()) continue;
   let reply;
   try {
     const req = JSON.parse(line);
+    const k = req.board ?? 0;
     if (req.op === 'boot') {
-      pico = new Pico(req);
-      reply = pico.reply({});
-    } else if (!pico) throw new Error('boot first');
-    else reply = pico.reply(pico.handle(req));
+      if (k !== picos.length) throw new Error(`boot board ${picos.length} next, not ${k}`);
+      picos.push(new Pico(req));
+      reply = picos[k].reply({});
+    } else if (!picos[k]) throw new Error(`boot board ${k} first`);
+    else reply = picos[k].reply(picos[k].handle(req));
   } catch (e) {
     reply = { error: String(e.stack || e) };
   }

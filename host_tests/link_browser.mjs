@@ -1,0 +1,52 @@
+// Two tabs of the web page linked as two boards, in headless Chromium, for
+// host_tests/test_web_link.py.
+//   node host_tests/link_browser.mjs < plan.json > result.json
+// plan: {url, chromium, steps: [[tab, key], ...]}: the page opened, its "Link a
+// second tab" clicked (tab 0 reloads as board 1, tab 1 opens as board 2, in the
+// same browser context: one localStorage, one BroadcastChannel origin), then
+// each key pressed in its tab (Playwright key names), the tab let settle.
+// Result: {urls, stores: {localStorage key: text}, links: [[bytes sent, came]
+// per tab], errors: [...]}.
+import fs from "node:fs";
+import { chromium } from "playwright-core";
+
+const plan = JSON.parse(fs.readFileSync(0, "utf8"));
+const browser = await chromium.launch({ executablePath: plan.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+const errors = [];
+try {
+  const ctx = await browser.newContext();
+  const ready = async (p) => {
+    p.on("pageerror", (e) => errors.push(String(e)));
+    await p.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.titleMs !== null, null, { timeout: 30000 });
+  };
+  const first = await ctx.newPage();
+  await first.goto(plan.url);
+  await ready(first);
+  const [second] = await Promise.all([ctx.waitForEvent("page"), first.waitForURL(/link=/), first.click("#link")]);
+  await second.waitForLoadState();
+  await first.waitForLoadState();
+  await Promise.all([ready(first), ready(second)]);
+  const tabs = [first, second];
+  for (const [k, key] of plan.steps) {
+    const p = tabs[k];
+    await p.bringToFront();
+    await p.keyboard.press(key);
+    // every press taken, then time for the other tab to hear of it
+    await p.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.settled(), null, { timeout: 30000 });
+    await p.waitForTimeout(400);
+  }
+  for (const p of tabs) {
+    const err = await p.evaluate(() => window.jokerPocket.error);
+    if (err) errors.push(err);
+  }
+  const stores = await tabs[0].evaluate(() => {
+    const out = {};
+    for (let i = 0; i < localStorage.length; i++) out[localStorage.key(i)] = localStorage.getItem(localStorage.key(i));
+    return out;
+  });
+  const links = [];
+  for (const p of tabs) links.push(await p.evaluate(() => window.jokerPocket.status.link));
+  process.stdout.write(JSON.stringify({ urls: tabs.map((p) => p.url()), stores, links, errors }) + "\n");
+} finally {
+  await browser.close();
+}
