@@ -7,11 +7,13 @@
 # Hard samples the unseen cards (engine.ai.sampling) and compares Medium's best
 # few moves by short playouts in the sampled worlds, both sides playing them
 # out by Medium's weights, scored by the point margin and by how many plays
-# onto their own stacks each side is left with.
+# onto their own stacks each side is left with. Its worlds deal the opponent
+# no card that Medium's weights say it would have played, had it held it, at
+# its last play (unheld()), but the card it drew after that play.
 from engine import const
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
 from engine.bits import popcount
-from engine.games.habitual import CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
+from engine.games.habitual import BIT, CONTINUE, DN, JOKER, NB, STACK, UP, B, W, target_of
 
 BUDGET = 600  # Hard: work per decision (see _WEIGH_COST, _ROLLOUT_COST, WORLD_COST)
 _WIDTH = const(4)  # Hard: how many of Medium's best moves it compares
@@ -137,6 +139,64 @@ def _playout(s, seat, rng):
     return d, _WEIGH_COST * weighed // 4 + n + _ROLLOUT_COST
 
 
+def unheld(v):
+    # The cards the opponent of v's seat cannot have held in hand at its last
+    # play if it plays as Medium does: with any of them it would have had a
+    # play Medium ranks first (a Joker onto an open stack of ours before all,
+    # its own stacks from hand before its spares). Weighed as the opponent saw
+    # the table: our hand hidden, its own in hand. -> (banned word 0, word 1,
+    # work spent), no bans when the last play was not the opponent's or the
+    # store is empty (the unseen cards are its hand).
+    if not v.store_count():
+        return 0, 0, 0
+    u = v.clone()
+    move = v.last[1]
+    played = v.last[2]
+    if not u.unplay():
+        return 0, 0, 1
+    p = u.turn
+    q = 1 - p
+    unseen = u.unseen
+    unseen[0] |= u.hand_words[2 * q]
+    unseen[1] |= u.hand_words[2 * q + 1]
+    u.hand_words[2 * q] = u.hand_words[2 * q + 1] = 0
+    if not u.from_spares(move):
+        unseen[W[played]] &= ~B[played]
+    top = value(u, move)
+    out = [0, 0]
+    weighed = 0
+    hand = u.hand_words
+    for w in (0, 1):
+        m = v.unseen[w]
+        while m:
+            b = m & -m
+            m ^= b
+            c = min(BIT[b] + 26 * w, JOKER)  # card_of() names either Joker JOKER
+            hand[2 * p + w] = b
+            unseen[w] &= ~b
+            u.known = False
+            for x in u.legal_view():
+                if u.card_of(x) == c and not u.from_spares(x):
+                    weighed += 1
+                    val = value(u, x)
+                    if val > top or val == top and x < move:
+                        out[w] |= b
+                        break
+            unseen[w] |= b
+            hand[2 * p + w] = 0
+    # Each card tried costs 2: its moves listed and read (the emulated Pico's time).
+    return out[0], out[1], _WEIGH_COST * weighed // 4 + 2 * (popcount(v.unseen[0]) + popcount(v.unseen[1]))
+
+
+def banned_places(v, w0, w1):
+    # The view's hidden places (engine.ai.sampling) with the bans of unheld()
+    # (words 0 and 1): the opponent's hand holds none of them but for the card
+    # it drew after its last play.
+    n = v.hand_size(1 - v.turn)
+    fresh = min(n, v.last[3])
+    return [(n - fresh, w0 | (w1 & 3) << 26, w1 >> 2), (fresh, 0, 0), (v.store_count(), 0, 0)]
+
+
 def newcomer(v, moves, rng):
     # Easy: a Joker onto one of the opponent's open stacks as soon as it has
     # one, else a card onto its own stacks (from hand first), else a card to
@@ -171,4 +231,6 @@ def choose(view, level, rng, budget=BUDGET):
         return best[0]
     # A world needs the hidden hand and the cards drawn within a playout.
     needed = view.hand_size(1 - view.to_move()) + _PLIES + 1
-    return sampling.halving(view, best[:_WIDTH], budget, rng, _playout, WORLD_COST, needed)
+    w0, w1, work = unheld(view)
+    places = banned_places(view, w0, w1) if w0 | w1 else None
+    return sampling.halving(view, best[:_WIDTH], budget - work, rng, _playout, WORLD_COST, needed, places)

@@ -116,11 +116,13 @@ def arrange(cards, places, rng, needed=-1):
 class Worlds:
     # Full states consistent with what a view's seat knows, sampled again and
     # again into the same buffers for one decision.
-    def __init__(self, view):
+    def __init__(self, view, places=None):
+        # places: the view's hidden_places(), or a bot's own reading of them
+        # (the same cards and sizes in fill()'s order, more bans).
         self.view = view
         self.base = view.unseen_cards()
         self.cards = list(self.base)
-        self.places = view.hidden_places()
+        self.places = view.hidden_places() if places is None else places
         self.world = None
 
     def sample(self, rng, needed=-1):
@@ -139,14 +141,15 @@ def determinize(view, rng):
     return Worlds(view).sample(rng)
 
 
-def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
+def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=None):
     # Flat Monte Carlo with successive halving: each round tries every surviving
     # move in the same sampled worlds, its rollout drawing the same random
     # numbers, then keeps the better half.
     # rollout(state, seat, rng) -> (value, work): value an int, higher is better
     # for seat; work what the rollout cost. world_cost is what sampling a world
     # costs, budget the total, in the same units; each round spends its share.
-    # needed: unseen cards a world must deal at random (see arrange).
+    # needed: unseen cards a world must deal at random (see arrange); places:
+    # where they lie, as Worlds takes them.
     # Ties keep the order of moves (best guess first). Integer sums only; the
     # worlds and the position each move is tried in reuse their buffers.
     seat = view.to_move()
@@ -158,7 +161,7 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1):
         n = (n + 1) // 2
         rounds += 1
     per_round = budget // rounds if rounds else 0
-    worlds = Worlds(view)
+    worlds = Worlds(view, places)
     s = None
     mark = Rng()
     while len(alive) > 1:

@@ -48,6 +48,7 @@ JOKER = const(52)
 SPARES = const(8)  # target of a play to one's own spares
 STACK = const(64)  # first stack move code
 UNKNOWN = const(255)  # a store card in a view
+LAST_SEAT = const(0)  # in HabitualJoker.last: 1 + the seat that made the last play, 0 none
 VERSION = const(2)
 
 UP = bytes([(r + 1) % 13 for r in range(13)])
@@ -157,6 +158,11 @@ class HabitualJoker(Listed):
         self.legal_list = []  # the last moves generated: those of the seat to move once known
         self.known = False
         self.own = None  # the store of a state filled from a view (see fill())
+        # The last play of the deal, all of it public (see unplay()): LAST_SEAT
+        # 1 + its seat (0: none yet), then its move code, the card, whether it
+        # came from hand, and the stack's top, block and key before it. Not in
+        # encode(): a replay (saves, records) rebuilds it.
+        self.last = bytearray(7)
 
     # ----- the cut and the deal (HJ-cut, HJ-deal)
 
@@ -189,6 +195,7 @@ class HabitualJoker(Listed):
         self.block = bytearray(8)
         self.key = bytearray(8)
         self.size = bytearray(8)
+        self.last[LAST_SEAT] = 0
         d = self.dealer
         order = (1 - d, d)  # the non-dealer gets the first card of each pair
         at = 0
@@ -357,6 +364,9 @@ class HabitualJoker(Listed):
         p = self.turn
         i = 2 * p
         hand_words = self.hand_words
+        last = self.last
+        last[LAST_SEAT] = 1 + p
+        last[1] = move
         if move < STACK:
             c = move
             if c == JOKER:
@@ -369,6 +379,9 @@ class HabitualJoker(Listed):
             k = (4 * p + (move - STACK) // 10) & 7
             j = (move - STACK) % 10
             owner = k >> 2
+            last[4] = self.top[k]
+            last[5] = self.block[k]
+            last[6] = self.key[k]
             if j >= 8:
                 drew = j == 8
                 words = hand_words if drew else self.spare_words
@@ -398,6 +411,8 @@ class HabitualJoker(Listed):
             self.size[k] += 1
             self.piled[W[c]] |= B[c]
             self._mask(k)
+        last[2] = c
+        last[3] = drew
         if drew and self.pos < len(self.store):
             c = self.store[self.pos]
             self.pos += 1
@@ -610,6 +625,41 @@ class HabitualJoker(Listed):
         v.known = False
         return v
 
+    def unplay(self):
+        # On a view at its seat's turn: the position before the opponent's
+        # last play, as the seat saw it (what the bots read that play
+        # against): the stack as it was, a card from the spares back there, a
+        # card from hand back among the unseen, the opponent to move. Hand
+        # sizes, the store and the points stay as they are now. False, and
+        # nothing changed, when the last play of the deal was not the
+        # opponent's while both played.
+        p = self.turn
+        q = 1 - p
+        last = self.last
+        if self.seer != p or self.ph != TURNS or last[LAST_SEAT] != 1 + q:
+            return False
+        move = last[1]
+        c = last[2]
+        w = W[c]
+        if move < STACK:
+            self.spare_words[2 * q + w] ^= B[c]
+        else:
+            k = (4 * q + (move - STACK) // 10) & 7
+            self.top[k] = last[4]
+            self.size[k] -= 1
+            self.block[k] = last[5]
+            self.key[k] = last[6]
+            self._mask(k)
+            self.piled[w] ^= B[c]
+            if not last[3]:
+                self.spare_words[2 * q + w] |= B[c]
+        if last[3]:
+            self.unseen[w] |= B[c]
+        self.turn = q
+        self.known = False
+        last[LAST_SEAT] = 0
+        return True
+
     def unseen_cards(self):
         return _cards(self.unseen, 0)
 
@@ -679,6 +729,7 @@ class HabitualJoker(Listed):
         _copy(self.size, src.size)
         _copy(self.block, src.block)
         _copy(self.key, src.key)
+        _copy(self.last, src.last)
         # Lists that grow and shrink: clear() and extend() free what they replace.
         self.hist.clear()
         self.hist.extend(src.hist)
