@@ -155,7 +155,7 @@ class State:
     #                      loops; legal_moves() copies); (CONTINUE,) between
     #                      rounds, () once the match is over (a game that
     #                      lists them into a buffer once per position may
-    #                      subclass engine.listed.Listed for it)
+    #                      take engine.listed.listed_view for it)
     #   apply_legal(move)  plays a move taken from legal_view(), not checked
     #                      again (search loops; apply() checks first)
     #   why(move)          why move is refused while the round is played (below:

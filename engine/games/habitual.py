@@ -20,7 +20,7 @@ from engine import codec, const
 from engine.bits import members, popcount
 from engine.cards import label
 from engine.rng import BLANK, Rng, resumed
-from engine.listed import Listed
+from engine.listed import listed_view
 from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
@@ -120,10 +120,11 @@ def decode(data):
     return s
 
 
-class HabitualJoker(Listed):
+class HabitualJoker(State):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
+    legal_view = listed_view  # (engine/listed.py)
 
     def __init__(self):
         self.n = 2

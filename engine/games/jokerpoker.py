@@ -24,8 +24,8 @@ from engine import codec, const
 from engine.cards import label, rank_label
 from engine.poker import NOT_ALLOWED, RED_JOKER, best_rank, canonical, group_values, positions, sort_key, top, value
 from engine.rng import BLANK, Rng, resumed
-from engine.listed import Listed
-from engine.state import CONTINUE, POINTS, Game, seat_name
+from engine.listed import listed_view
+from engine.state import CONTINUE, POINTS, Game, State, seat_name
 
 # JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
 # JP-18: three deals, points.
@@ -129,10 +129,11 @@ def decode(data):
     return s
 
 
-class JokerPoker(Listed):
+class JokerPoker(State):
     INFO = INFO
     PH_BETWEEN = BETWEEN
     PH_OVER = OVER
+    legal_view = listed_view  # (engine/listed.py)
 
     def __init__(self, seats):
         n = seats
