@@ -109,6 +109,10 @@ class Match:
 
     def play(self, move):
         self.step(move)
+        self.save()
+
+    def save(self):
+        # The match as it is now on flash (deleted once it is over).
         if self.state.is_over():
             saves.delete(self.root)
         else:

@@ -57,8 +57,11 @@ class GameScreen(ui.Screen):
         tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
         was = tones.before(self.match.state) if tones is not None else None
         mover = self.match.state.to_move()
+        self.match.step(move)
+        if self.app.net is not None:  # a move made here goes round before its save (issue 26: ~80 ms sooner)
+            self.app.net.moved(len(self.match.moves) - 1, local)
         try:
-            self.match.play(move)
+            self.match.save()
         except OSError as e:  # the move stands; only its save failed
             self.app.saving_off(e)
         self.moved_at = self.app.now
@@ -68,8 +71,6 @@ class GameScreen(ui.Screen):
         self.glide = tables.Glide(at) if at is not None else None
         if tones is not None:
             tones.after(self.match, was, move)
-        if self.app.net is not None:
-            self.app.net.moved(len(self.match.moves) - 1, local)
 
     def remote(self, move):
         # A move another linked board made (firmware/link/session.py); False

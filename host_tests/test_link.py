@@ -10,6 +10,7 @@ from engine import registry
 from engine.rng import Rng
 from firmware import font, play, saves, saves_reading, ui
 from firmware.buttons import A
+from firmware.link.session import MOVES
 from host_tests import drive
 from host_tests.linked import link_up, new_ring, record_of, run, unlinked
 from tools.host.link import Faults, Play
@@ -341,3 +342,37 @@ def test_a_board_joining_during_a_match_is_told_and_takes_no_seat(tmp_path):
     steps(ring, 40)
     assert d.app.net.late and d.app.net.board is None  # the lobby says "A match is on"
     assert type(drive.top(d)).__name__ == "JoinLobby" and d.app.match is None
+
+
+def test_a_move_goes_on_the_cable_before_its_save(tmp_path, monkeypatch):
+    # Issue 26: the board that makes a move writes its MOVES frame to the
+    # port before the save (the save costs ~20 ms of flash on a Pico); the
+    # move is made and saved in the same call all the same.
+    ring, p = hj_played(tmp_path, 18, 3)
+    def turn():
+        return [dev for dev in ring.devs if isinstance(drive.top(dev), play.GameScreen) and drive.top(dev).my_turn() and
+                not drive.top(dev).table.holding() and drive.top(dev).pending < 0]
+
+    for _ in range(100):
+        if turn():
+            break
+        steps(ring, 1)
+    d = turn()[0]
+    g = drive.top(d)
+    events = []
+    port = d.app.net.link.port
+    write = port.write
+    monkeypatch.setattr(port, "write", lambda buf: events.append(("frame", buf[2])) or write(buf))
+    save = saves.write
+    monkeypatch.setattr(saves, "write", lambda root, rec: root == d.app.root and events.append(("save", len(rec["moves"]))) or save(root, rec))
+    n = len(g.match.moves)
+    g.choose(g.match.state.legal_moves()[0])
+    for _ in range(5):
+        if len(g.match.moves) > n:
+            break
+        steps(ring, 1)
+    assert len(g.match.moves) == n + 1
+    steps(ring, 2)  # (on the cable by now either way)
+    assert ("save", n + 1) in events and ("frame", MOVES) in events
+    assert events.index(("frame", MOVES)) < events.index(("save", n + 1)), events
+    assert saves_reading.read(d.app.root)[0]["moves"] == list(g.match.moves)  # saved all the same

@@ -122,7 +122,7 @@ def test_two_boards_play_a_linked_match_through_their_buttons(tmp_path):
         pytest.skip("emulated Pico tests skipped: " + missing())
     picos = pico_link.boards(str(tmp_path / "device"))
     try:
-        made, delays, nbytes, ms = pico_link.play(picos, 6)
+        made, delays, nbytes, ms, parts = pico_link.play(picos, 6)
         recs = [pico_link.saved(p) for p in picos]
         for p in picos:
             assert p.failure() is None, p.failure()
@@ -136,4 +136,7 @@ def test_two_boards_play_a_linked_match_through_their_buttons(tmp_path):
     assert [rec["link"]["board"] for rec in recs] == [0, 1]
     # each move reached the other panel, after its press, within the bench's second
     assert len(delays) == 6 and all([0 < d < pico_link.SEEN_MS for d in delays]), delays
+    # Each move's steps seen in the boards' traces; the move on the cable before the sender's save (issue 26).
+    for (save, cable, their_save, draw), d in zip(parts, delays):
+        assert None not in (save, cable, their_save, draw) and cable[1] < save[0] and cable[1] < their_save[0] < draw[0] <= d
     assert nbytes > 0

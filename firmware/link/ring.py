@@ -77,6 +77,11 @@ class Link:
                 self._got(r.buf, n, handle)
                 r.drop(n)
                 n = r.frame()
+        self.due(now)
+
+    def due(self, now):
+        # Sends the frame at the head of the queue if it is not on the ring yet,
+        # or again when it has not come back in RESEND_MS.
         q = self.queue
         if q and (self.at is None or self.clock.ticks_diff(now, self.at) >= RESEND_MS):
             self.at = now

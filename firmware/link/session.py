@@ -66,10 +66,16 @@ class Session:
         if self.bye_at is not None and (link.done(self.bye) or self.app.clock.ticks_diff(now, self.bye_at) >= BYE_MS):
             self.app.quit_match(True)  # (this session goes with it)
             return
-        if self.beat is None or self.app.clock.ticks_diff(now, self.beat) >= BEAT_MS:
+        # A board leaving beats no more: a beat after its BYE would tell the others it is back.
+        if self.bye_at is None and (self.beat is None or self.app.clock.ticks_diff(now, self.beat) >= BEAT_MS):
             self.beat = now
             self._beat()
+        self._tell_moves()
+
+    def _tell_moves(self):
+        # The moves others still need, in a MOVES frame once the last is back.
         m = self.app.match
+        link = self.link
         if m is not None and self.untold >= 0 and link.done(self.ticket):
             i = self.untold
             end = min(len(m.moves), i + CHUNK)
@@ -226,14 +232,16 @@ class Session:
         return self.wait
 
     def moved(self, i, local):
-        # Move i was just played here: made on this board (local) or taken
-        # from the ring. At a round's end every board checks the match.
+        # Move i was just played here, not yet saved: made on this board
+        # (local) or taken from the ring. At a round's end every board checks the match.
         self.progress = self.now
         m = self.app.match
         if local:
             if self.untold < 0:
                 self.untold = i
             self.target = max(self.target, i + 1)
+            self._tell_moves()
+            self.link.due(self.app.now)  # on the cable now, not a frame later
         if m.state.deal_over():
             self.ask()
         app = self.app

@@ -163,6 +163,12 @@ class Pico:
         # then, and each change after.
         return [tuple(x) for x in self._ask({"op": "levels", "gpio": gpio})["levels"]]
 
+    def trace(self):
+        # The board's activity since the last call (none before the first):
+        # [[kind, from ms, to ms, bytes], ...], kind "flash" (erasing or
+        # programming), "tx" (sending on the link, its bytes) or "i2c" (drawing).
+        return self._ask({"op": "trace"})["trace"]
+
     def send(self, data):
         return self._ask({"op": "send", "data": base64.b64encode(data).decode()})
 

@@ -73,6 +73,7 @@ class NorChip {
 
   setBusy(ns) {
     if (this.timed) this.readyAt = this.clock.nanos + ns;
+    this.onBusy?.(ns); // a trace of the board's time (pico.mjs)
   }
 
   // One byte each way while selected.

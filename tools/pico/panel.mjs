@@ -85,6 +85,7 @@ export class Ssd1306 {
     this.ram[at] = b;
     this.dataBytes++;
     this.lastWrite = this.now();
+    this.onData?.();
     if (!this.filled[at]) {
       this.filled[at] = 1;
       if (++this.fillCount === 1024) {

@@ -13,6 +13,11 @@
 //   {"op": "watch", "gpio"}             from now on, record when the pin's output goes high or low
 //   {"op": "levels", "gpio"}            what watch recorded: [[ms, 1 driven high / 0 not], ...], its first the level then
 //   {"op": "link", "to", "uart", "tx", "rx"}  this board's UART TX pin wired to board `to`'s RX pin (its `uart`)
+//   {"op": "trace"}                     from now on, record when the board is busy at its flash, sends on a
+//                                       link or draws: the spans since the last trace request, a span
+//                                       [kind, from ms, to ms, bytes] with kind "flash" (erasing or
+//                                       programming), "tx" (bytes on its link's TX wire, bytes kept) or "i2c"
+//                                       (panel data); activity less than TRACE_GAP_NS apart is one span
 // A request may name its board ("board": 0, 1, ...; a boot with a new number adds
 // one): the boards share one clock and run together, in steps shorter than a byte
 // on a link, so a byte one sends arrives at the other when the wire has carried it.
@@ -31,6 +36,7 @@ const BUSY_SHARE = 0.25; // settled: the CPU busy at most this share of the quie
 const LOCKSTEP_NS = 50e3; // linked boards run in turns this long: under a byte's time at 115200 baud (87 us)
 const FUNCTION_UART = 2; // a GPIO's function select when a UART drives it
 const BAUD_SLACK = 0.03; // a receiver at a baud this far off reads garbage
+const TRACE_GAP_NS = 1e6; // one span of a trace: a byte every 87 us on a link, a frame's I2C bytes, a save's erases
 
 // One direction of a link cable: what board `from`'s UART sends on its TX pin
 // reaches board `to`'s UART by its RX pin, a byte every 10 bit-times (8N1) at the
@@ -62,6 +68,7 @@ class Wire {
       return;
     }
     this.free = Math.max(this.from.now(), this.free) + 10e9 / baud;
+    this.from.note('tx', this.free - 10e9 / baud, this.free, b);
     this.queue.push([this.free, b, baud]);
     if (this.queue.length === 1) this.schedule();
   }
@@ -124,6 +131,8 @@ class Pico {
     const { bus, sda, scl, address } = this.req;
     if (power || !this.panel) this.panel = new Ssd1306(address);
     this.panel.now = () => this.now();
+    this.panel.onData = () => this.note('i2c', this.now(), this.now());
+    this.chip.flashChip.onBusy = (ns) => this.note('flash', this.now(), this.now() + ns);
     wireBlock(mcu, bus, sda, scl, this.panel);
     wirePins(mcu, sda, scl, this.panel);
     const old = this.serial;
@@ -152,6 +161,20 @@ class Pico {
 
   now() {
     return this.base + this.chip.nanos;
+  }
+
+  // Adds activity from t0 to t1 (ns) to the trace, once asked for: to the last span
+  // of its kind when that ended less than TRACE_GAP_NS before.
+  note(kind, t0, t1, b) {
+    const tr = this.trace;
+    if (!tr) return;
+    let s = this.spans[kind];
+    if (!s || t0 - s[2] * 1e6 >= TRACE_GAP_NS) {
+      s = this.spans[kind] = [kind, t0 / 1e6, t1 / 1e6, []];
+      tr.push(s);
+    }
+    s[2] = Math.max(s[2], t1 / 1e6);
+    if (b !== undefined) s[3].push(b);
   }
 
   setButton(name, down) {
@@ -229,7 +252,11 @@ class Pico {
       this.watched.set(req.gpio, [[this.now() / 1e6, this.level(req.gpio)]]);
       this.listen(req.gpio);
     } else if (req.op === 'levels') out.levels = this.watched.get(req.gpio) ?? null;
-    else if (req.op === 'link') {
+    else if (req.op === 'trace') {
+      out.trace = this.trace ?? [];
+      this.trace = [];
+      this.spans = {}; // kind -> its last span (one handed over is not extended)
+    } else if (req.op === 'link') {
       const to = picos[req.to];
       if (!to) throw new Error(`no board ${req.to} to link to`);
       const w = new Wire(this, to, req.uart, req.tx, req.rx);
