@@ -341,3 +341,14 @@ def test_a_board_joining_during_a_match_is_told_and_takes_no_seat(tmp_path):
     steps(ring, 40)
     assert d.app.net.late and d.app.net.board is None  # the lobby says "A match is on"
     assert type(drive.top(d)).__name__ == "JoinLobby" and d.app.match is None
+
+
+def test_the_link_bench_plays_its_match_through_the_buttons():
+    # make bench's link figures (tools/bench/link.py) come from presses on the
+    # title and the lobby: a title row added above Link play once sent them
+    # elsewhere and the bench never started its match.
+    from tools.bench import link
+
+    title, n, host = link.CASES[0]
+    moves, per, mean, top = link.case(n, host)
+    assert moves > 100 and 0 < per < 100 and 1 <= mean <= top, (title, moves, per, mean, top)
