@@ -349,6 +349,7 @@ def test_a_move_goes_on_the_cable_before_its_save(tmp_path, monkeypatch):
     # port before the save (the save costs ~20 ms of flash on a Pico); the
     # move is made and saved in the same call all the same.
     ring, p = hj_played(tmp_path, 18, 3)
+
     def turn():
         return [dev for dev in ring.devs if isinstance(drive.top(dev), play.GameScreen) and drive.top(dev).my_turn() and
                 not drive.top(dev).table.holding() and drive.top(dev).pending < 0]
@@ -376,3 +377,14 @@ def test_a_move_goes_on_the_cable_before_its_save(tmp_path, monkeypatch):
     assert ("save", n + 1) in events and ("frame", MOVES) in events
     assert events.index(("frame", MOVES)) < events.index(("save", n + 1)), events
     assert saves_reading.read(d.app.root)[0]["moves"] == list(g.match.moves)  # saved all the same
+
+
+def test_the_link_bench_plays_its_match_through_the_buttons():
+    # make bench's link figures (tools/bench/link.py) come from presses on the
+    # title and the lobby: a title row added above Link play once sent them
+    # elsewhere and the bench never started its match.
+    from tools.bench import link
+
+    title, n, host = link.CASES[0]
+    moves, per, mean, top = link.case(n, host)
+    assert moves > 100 and 0 < per < 100 and 0 <= mean <= top <= 2, (title, moves, per, mean, top)

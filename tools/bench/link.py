@@ -10,12 +10,13 @@ from engine.rng import Rng
 from tools.host.link import Boards, Faults, Play
 from tools.sim import Device, parse_script, run_script
 
-# Each joiner: Link play (two up from the title's first line), Join; the host
-# sets the game up (a person on each board) and starts from its lobby.
-JOIN = "board %d UP UP A A "
+# Each joiner: Link play (three up from the title's first line: Statistics and
+# Settings are below it), Join; the host sets the game up (a person on each
+# board) and starts from its lobby.
+JOIN = "board %d UP UP UP A A "
 CASES = (
-    ("Habitual Joker", 2, "board 1 UP UP A DOWN DOWN A UP UP UP LEFT LEFT A wait 2000 A"),
-    ("Georgian Joker", 4, "board 1 UP UP A DOWN DOWN DOWN DOWN A UP RIGHT UP LEFT LEFT UP LEFT LEFT A wait 2000 A"),
+    ("Habitual Joker", 2, "board 1 UP UP UP A DOWN DOWN A UP UP UP LEFT LEFT A wait 2000 A"),
+    ("Georgian Joker", 4, "board 1 UP UP UP A DOWN DOWN DOWN DOWN A UP RIGHT UP LEFT LEFT UP LEFT LEFT A wait 2000 A"),
 )
 
 
@@ -47,12 +48,17 @@ def measure(ring, play):
     return moves, written / moves, sum(delays) / len(delays), max(delays)
 
 
+def case(n, host, faults=None):
+    # A match of CASES on n simulated boards through their buttons, measured.
+    ring = Boards(Device, n, tempfile.mkdtemp(), 1, faults, bot_delay=60)
+    run_script(ring, parse_script("".join([JOIN % (k + 1) for k in range(1, n)]) + host))
+    return measure(ring, Play(ring, Rng(1)))
+
+
 def main():
     for title, n, host in CASES:
         for name, faults in (("clean", None), ("faults", Faults(1, drop=0.004, corrupt=0.004, delay=0.01, delay_ms=90))):
-            ring = Boards(Device, n, tempfile.mkdtemp(), 1, faults, bot_delay=60)
-            run_script(ring, parse_script("".join([JOIN % (k + 1) for k in range(1, n)]) + host))
-            moves, per, mean, top = measure(ring, Play(ring, Rng(1)))
+            moves, per, mean, top = case(n, host, faults)
             print("link %s, %d boards, %s: %d moves, %.1f bytes on the cables per move, "
                   "%.1f frames (max %d) from a move to its display on another board" % (title, n, name, moves, per, mean, top))
     return 0
