@@ -87,7 +87,7 @@ def app_match(gid, options, seats):
     from firmware import board
 
     heap("before")
-    run, display, buttons, _ = board.start(machine, time)
+    run, display, buttons = board.start(machine, time)[:3]  # (then the buzzer and the link port)
     board = run = None
     registry.forget(["firmware.board"])
     from firmware import play
