@@ -10,7 +10,7 @@ from engine import registry
 from engine.ai import EASY, HARD, LEVELS, MEDIUM, ORDER
 from firmware import saves
 from firmware.buttons import A, LEFT, RIGHT
-from host_tests.ladder import TARGET, rung
+from host_tests.ladder import TARGET, below, holds, rung
 from host_tests.drive import menu_pick, new_device, press, top
 
 BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before_ladder.json")
@@ -32,13 +32,42 @@ EASY_RUNGS = (
     ("jokerpoker", 4, 60),
 )
 HARD_MATCHES = 240
+# Hard against Medium where the rung holds (Joker Poker's do not: README,
+# Bots): (game, seats, matches), each asserted to hold, the share at least
+# TARGET and the lower bound above chance. The bots' random draws are a sample
+# too: issue 23's seeding (the device's) moved Prediction's two seats from
+# 0.644 to 0.680 of 800. So each count is the fewest, rounded up to forty (ten
+# deals at least), at which a bot winning the mean of those two shares would
+# fail on other draws at most once in twenty: that share 1.645 standard errors
+# over TARGET and 3.6 (1.96 + 1.645) over chance. Prediction's share is only
+# about 0.04 over TARGET at every seat count, so it needs 344-479 matches.
+HARD_RUNGS = (
+    ("doublejoker", 2, 40),
+    ("prediction", 2, 360),
+    ("prediction", 3, 480),
+    ("prediction", 4, 360),
+    ("georgian", 4, 40),
+)
+
+
+def measured(gid, seats, matches, upper):
+    # rung() with its figures printed.
+    won, lo, hi = rung(gid, seats, matches, upper)
+    print("%s, %d seats: %s against %s %.3f [%.3f, %.3f] of %d" % (
+        gid, seats, LEVELS[upper], LEVELS[below(upper)], won, lo, hi, matches))
+    return won, lo, hi
 
 
 def test_medium_beats_easy_in_every_game():
     for gid, seats, matches in EASY_RUNGS:
-        won, lo, hi = rung(gid, seats, matches, MEDIUM)
-        print("%s, %d seats: Medium against Easy %.3f [%.3f, %.3f] of %d" % (gid, seats, won, lo, hi, matches))
+        won, lo, hi = measured(gid, seats, matches, MEDIUM)
         assert lo > 1.0 / seats, (gid, seats, won, lo)
+
+
+def test_hard_beats_medium_by_the_target_where_the_rung_holds():
+    for gid, seats, matches in HARD_RUNGS:
+        won, lo, hi = measured(gid, seats, matches, HARD)
+        assert holds(won, lo, seats), (gid, seats, won, lo)
 
 
 def test_habitual_hard_beats_medium_by_the_target():
@@ -46,8 +75,7 @@ def test_habitual_hard_beats_medium_by_the_target():
     # (README, Bots: 800 matches). On the first HARD_MATCHES of those deals
     # the interval's lower end clears the rung's target for two seats (the
     # Hard of before, random playouts, falls short of it here: 0.669 [0.607, 0.725]).
-    won, lo, hi = rung("habitual", 2, HARD_MATCHES, HARD)
-    print("habitual, 2 seats: Hard against Medium %.3f [%.3f, %.3f] of %d" % (won, lo, hi, HARD_MATCHES))
+    won, lo, hi = measured("habitual", 2, HARD_MATCHES, HARD)
     assert lo > TARGET[2], (won, lo)
 
 
