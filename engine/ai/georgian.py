@@ -16,6 +16,9 @@
 # move is played out to the end of the deal by the Medium policy for all four
 # seats, bids and trump included, and scored by the deal's points. Bids are
 # chosen from the same play-outs, one candidate bid against another.
+# In a play-out's world (s.world) the policy knows the cards in the hands (a
+# short deal sets most aside), and a seat keeps its Jokers while they alone
+# can make its bid: a Joker wins or loses at will, later as now.
 # The Medium policy reads the hand masks and the trick directly and builds
 # nothing, so a play-out leaves no garbage.
 from engine import const
@@ -31,6 +34,7 @@ from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, H
 BUDGET = 1300
 WORLD_COST = const(7)
 PLAYOUT_COST = const(3)
+PLY_PCT = const(112)  # a play-out ply's cost, per cent of a plain Medium ply's (timed on CPython)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
 
 # Medium's bid: the tricks a card should take, in hundredths (tuned for the
@@ -47,8 +51,12 @@ _NT_Q = const(15)
 
 
 def _others(s, p, x):
-    # Ranks of suit x that seat p cannot see and that are still in play.
-    return FULL[x] & ~(s.gone[x] | s.held[4 * p + x])
+    # Ranks of suit x that seat p cannot see and that are still in play; in a
+    # search's world, those the other hands hold (a short deal sets most aside).
+    h = s.held
+    if s.world:
+        return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & ~h[4 * p + x]
+    return FULL[x] & ~(s.gone[x] | h[4 * p + x])
 
 
 def _master(s, p, x):
@@ -56,8 +64,7 @@ def _master(s, p, x):
     m = s.held[4 * p + x]
     if not m:
         return -1
-    r = HI9[m]
-    return -1 if FULL[x] & ~(s.gone[x] | m) & ABOVE[r] else 9 * x + r
+    return -1 if _others(s, p, x) & ABOVE[HI9[m]] else 9 * x + HI9[m]
 
 
 # ----- Medium
@@ -142,7 +149,7 @@ def _lead(s, p, win):
             c = _master(s, p, t)
             if c >= 0:
                 return c
-        if s.jokers_held[p]:
+        if s.jokers_held[p] and not _spare(s, p):
             if t != NONE:
                 return joker_lead(t, 0)  # wins unless the other Joker is played high
             x = _top_suit(held, b)
@@ -189,7 +196,7 @@ def _follow(s, p, win):
         # Void in the suit led and in trumps: no card wins, only a Joker can.
         held = s.held
         b = 4 * p
-        if win and s.jokers_held[p]:
+        if win and s.jokers_held[p] and not _spare(s, p):
             return JOKER_HI
         if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
             return JOKER_LO  # only Jokers left
@@ -201,7 +208,7 @@ def _follow(s, p, win):
     if win:
         if wins:
             return 9 * must_suit + HI9[wins & -wins if s.in_trick == 3 else wins]  # last: just enough
-        if s.jokers_held[p]:
+        if s.jokers_held[p] and not _spare(s, p):
             return JOKER_HI  # the later high Joker wins (GJ-17)
         return 9 * must_suit + HI9[must_ranks & -must_ranks]
     if must_ranks & ~wins:
@@ -209,6 +216,17 @@ def _follow(s, p, win):
     if s.jokers_held[p]:
         return JOKER_LO  # a sure loss
     return 9 * must_suit + HI9[must_ranks & -must_ranks]
+
+
+def _spare(s, p):
+    # Can seat p lose this trick and still make its bid with its Jokers alone?
+    # Then it keeps them: a Joker wins or loses at will, later as now.
+    need = s.bids[p] - s.taken[p]
+    if not s.world or need <= 0 or need > s.jokers_held[p]:
+        return False
+    h = s.held
+    b = 4 * p
+    return bool(h[b] | h[b + 1] | h[b + 2] | h[b + 3])  # a card to lose with
 
 
 def _top_card(held, b):
@@ -279,7 +297,7 @@ def scorer(view):
             if best[q] >= 0 and s.bids[q] == s.taken[q]:
                 b = max(best[q], s.deal_points[q]) >> later
                 v += 3 * b if q == seat else -b
-        return v, n + PLAYOUT_COST
+        return v, n * PLY_PCT // 100 + PLAYOUT_COST
 
     return rollout
 def _same(v, m):
