@@ -10,6 +10,8 @@
 #   make ladder [MATCHES=800] [UPPER=Medium,Hard]  each bot level against the one below (host_tests/ladder.py)
 #   make web                     the page in build/web (any static host serves it)
 #   make web-serve [WEB_PORT=8000]  serves it on http://127.0.0.1:WEB_PORT/
+#   make shots                   the README's pictures: the simulator's (tools/shots), and make page-shot
+#   make page-shot               the page in headless Chromium: tools/page/page.png (no network)
 #   make clean                   build outputs; make distclean also drops .venv and node_modules
 
 SYSTEM_PYTHON ?= /usr/bin/env python3
@@ -34,7 +36,7 @@ JPSELFPLAY := $(PY) -m tools.selfplay --game jokerpoker --seed 101 --games 12 --
 
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: test deps browser build deploy pico sim shots bench ladder selfplay selfplay-check check web web-serve clean distclean
+.PHONY: test deps browser build deploy pico sim shots page-shot bench ladder selfplay selfplay-check check web web-serve clean distclean
 
 # The emulated Pico's tests (host_tests/test_pico*.py: mostly one core running the
 # emulator) start first and run beside everything else; their output comes last.
@@ -83,8 +85,8 @@ sim: $(VENV)/.installed
 pico: build node_modules/.installed
 	$(PY) -m tools.pico --board $(BOARD) $(ARGS)
 
-# The README's screenshots, from the simulator script tools/shots.sim.
-shots: $(VENV)/.installed
+# The README's screenshots, from the simulator script tools/shots.sim, and the page's.
+shots: $(VENV)/.installed page-shot
 	rm -rf build/shots-root
 	$(PY) -m tools.sim --seed 7 --root build/shots-root --script tools/shots.sim --shot-dir tools/shots
 	rm -rf build/shots-link
@@ -95,6 +97,10 @@ web: $(VENV)/.installed node_modules/.installed
 
 web-serve: web
 	$(PY) -m tools.web serve --port $(WEB_PORT)
+
+# The page with a game on its screen, as the README shows it (tools/page/shot.mjs).
+page-shot: web
+	$(PY) -m tools.web shot
 
 bench: deps
 	$(PY) -m tools.bench $(ARGS)

@@ -31,7 +31,7 @@ class Rng:
         self.y = y
         return y
 
-    def below(self, n):
+    def below(self, n):  # native
         # Uniform in 0..n-1 for 1 <= n <= 65536, by rejection (no modulo bias).
         # next16()'s step written out: searches draw numbers by the thousand.
         if n <= 1:
@@ -48,6 +48,29 @@ class Rng:
                 self.y = y
                 return y % n
 
+    def draw(self, seq, k):  # native
+        # The first k places of seq dealt at random from all of it, in place:
+        # place i takes the item at i + below(len(seq) - i), drawing the very
+        # numbers below() would. below()'s step written out: a search deals its
+        # sampled worlds' cards by the thousand.
+        n = len(seq)
+        x = self.x
+        y = self.y
+        for i in range(k):
+            m = n - i
+            if m > 1:
+                limit = 65536 - 65536 % m
+                while True:
+                    t = (x ^ (x << 5)) & 0xFFFF
+                    x = y
+                    y = (y ^ (y >> 1)) ^ (t ^ (t >> 3))
+                    if y < limit:
+                        break
+                j = i + y % m
+                seq[i], seq[j] = seq[j], seq[i]
+        self.x = x
+        self.y = y
+
     def shuffle(self, seq):
         # Fisher-Yates in place over a list or bytearray.
         i = len(seq) - 1
@@ -56,7 +79,7 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
 
-    def copy_from(self, other):
+    def copy_from(self, other):  # native
         # other's state, with nothing allocated (a search goes back to it often).
         self.x = other.x
         self.y = other.y

@@ -61,22 +61,28 @@ def rotated_share(job):
     # Match i of a series with one seat apart: (game id, seats, i, mine, theirs),
     # mine and theirs each (level, budget; None: the bot's own). Seat i % seats
     # plays mine, every other seat theirs, on the deal of seed i // seats, so
-    # the seat goes round on the same deals. -> that seat's share of the
-    # match's win (a shared win split).
+    # the seat goes round on the same deals; with a fifth item "pairs", mine
+    # plays two seats of four, 0 and 2 in even matches, 1 and 3 in odd ones, on
+    # the deal of seed i // 2 (a side each, swapped on the same deals). -> the
+    # share of the match's win mine took (a shared win split).
     from engine import registry
     from engine.rng import Rng, seed_bot
 
-    game_id, seats, i, mine, theirs = job
+    game_id, seats, i, mine, theirs = job[:5]
+    if job[5:] == ("pairs",):
+        seed = i // 2
+        me = (i % 2, i % 2 + 2)
+    else:
+        seed = i // seats
+        me = (i % seats,)
     game = registry.load(game_id)
     bots = registry.bots(game_id)
-    me = i % seats
-    seed = i // seats
     s = game.new_game(seed, game.INFO.setup({}, seats), seats)
     rng = Rng(seed)
     made = 0
     while not s.is_over():
         p = s.to_move()
-        level, budget = mine if p == me else theirs
+        level, budget = mine if p in me else theirs
         seed_bot(rng, seed, made)  # as the device and selfplay seed bots
         if budget is None:
             s.apply(bots.choose(s.view(p), level, rng))
@@ -84,7 +90,8 @@ def rotated_share(job):
             s.apply(bots.choose(s.view(p), level, rng, budget))
         made += 1
     pts = s.scores()
-    return 1.0 / pts.count(max(pts)) if pts[me] == max(pts) else 0.0
+    top = max(pts)
+    return sum([1.0 / pts.count(top) for q in me if pts[q] == top])
 
 
 def series(jobs, processes=1, progress=None):

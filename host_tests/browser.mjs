@@ -25,14 +25,7 @@
 // scale, tapped: the frame changed after a tap (a click without touch) on the
 // on-screen DOWN}.
 import fs from "node:fs";
-import { chromium } from "playwright-core";
-
-const FLAGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-extensions",
-];
-const SETTLE_MS = 60000; // a deal's end waits 1.2 s; a whole bot turn takes a few frames
-const LOAD_MS = 30000;
+import { check, launch, loaded, settled } from "../tools/page/headless.mjs";
 
 // In the page: the canvas back to panel RAM, and how many canvas pixels are
 // not what the crisp rendering of that RAM gives (lit squares on black).
@@ -88,10 +81,8 @@ async function runSession(browser, plan, s, onLoad) {
     p.on("console", (m) => { if (m.type() === "error") res.errors.push(m.text()); });
   };
   const settle = async () => {
-    await page.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.settled(), null,
-      { timeout: SETTLE_MS, polling: 10 });
-    const err = await page.evaluate(() => window.jokerPocket.error);
-    if (err) throw new Error(s.name + ": " + err);
+    await settled(page);
+    await check(page, s.name);
   };
   const measure = async () => {
     const m = await page.evaluate(() => [window.jokerPocket.status.longest, window.jokerPocket.longestTask,
@@ -100,9 +91,8 @@ async function runSession(browser, plan, s, onLoad) {
     res.longestTask = Math.max(res.longestTask, m[1]);
     res.tones.push(...m[2]);
   };
-  const loaded = async () => {
-    await page.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.titleMs !== null, null,
-      { timeout: LOAD_MS, polling: 10 });
+  const load = async () => {
+    await loaded(page);
     await settle();
     res.loads.push(await page.evaluate(() => ({ titleMs: window.jokerPocket.titleMs, startMs: window.jokerPocket.startMs })));
     loading = false;
@@ -112,7 +102,7 @@ async function runSession(browser, plan, s, onLoad) {
     watch(page);
     loading = true;
     await page.goto(url);
-    await loaded();
+    await load();
   };
   const capture = async () => {
     const f = await page.evaluate(readCanvas);
@@ -134,7 +124,7 @@ async function runSession(browser, plan, s, onLoad) {
       if (kind === "set") await page.evaluate(([k, v]) => localStorage.setItem(k, v), [a, b]);
       loading = true;
       await page.reload();
-      await loaded();
+      await load();
     } else if (kind === "reopen") {
       await measure();
       await page.close();
@@ -171,15 +161,13 @@ async function runLayout(browser, plan, l) {
   const ctx = await browser.newContext(l.context);
   const page = await ctx.newPage();
   await page.goto(plan.url + "?seed=7&botdelay=0");
-  const settled = () => page.waitForFunction(
-    () => window.jokerPocket.error || (window.jokerPocket.titleMs !== null && window.jokerPocket.settled()), null,
-    { timeout: LOAD_MS, polling: 10 });
-  await settled();
+  await loaded(page);
+  await settled(page);
   const res = { name: l.name, ...(await page.evaluate(measure)) };
   const before = (await page.evaluate(readCanvas)).ram;
   if (l.context.hasTouch) await page.tap('[data-b="DOWN"]');
   else await page.click('[data-b="DOWN"]');
-  await settled();
+  await settled(page);
   res.tapped = (await page.evaluate(readCanvas)).ram !== before;
   res.error = await page.evaluate(() => window.jokerPocket.error);
   await ctx.close();
@@ -187,7 +175,7 @@ async function runLayout(browser, plan, l) {
 }
 
 const plan = JSON.parse(fs.readFileSync(0, "utf8"));
-const browser = await chromium.launch({ executablePath: plan.chromium, headless: true, args: FLAGS });
+const browser = await launch(plan.chromium);
 try {
   // Sessions run side by side (each page's firmware mostly waits on its
   // timers); the first opens alone, so its time to the title is undisturbed.

@@ -4,6 +4,9 @@
 # i % seats, deal seed i // seats); its share of the matches won (a shared win
 # split) with the 95% Wilson interval, against chance 1/seats. On CPython:
 #   python -m host_tests.budgets GAME [SEATS] [MATCHES] [PROCESSES]
+# With four seats, "pairs BUDGET" after those: the top bot at its budget in two
+# seats against it at BUDGET in the other two, the sides swapped on the same
+# deals (issue 25's measure of Georgian Joker's Hard against the Hard of before).
 import sys
 
 from engine import registry
@@ -35,8 +38,21 @@ def figures(game_id, seats, matches, processes=1):
     return out
 
 
+def paired(game_id, matches, theirs, processes=1):
+    base = budget_of(game_id)
+    jobs = [(game_id, 4, i, (HARD, base), (HARD, theirs), "pairs") for i in range(matches)]
+    won = series(jobs, processes)
+    lo, hi = wilson(won, matches)
+    return ("%s, 4 seats: Hard at its budget (%d) in two seats against Hard at %d in two: won %.3f [%.3f, %.3f] "
+            "of %d matches, sides swapped on the same deals (chance 0.500)" % (game_id, base, theirs, won, lo, hi,
+                                                                             matches))
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if len(args) > 5 and args[4] == "pairs":
+        print(paired(args[0], int(args[2]), int(args[5]), int(args[3])), flush=True)
+        sys.exit()
     gid = args[0]
     n = int(args[1]) if len(args) > 1 else registry.load(gid).INFO.seats[1]
     for line in figures(gid, n, int(args[2]) if len(args) > 2 else 400, int(args[3]) if len(args) > 3 else 1):

@@ -8,16 +8,16 @@
 // Result: {urls, stores: {localStorage key: text}, links: [[bytes sent, came]
 // per tab], errors: [...]}.
 import fs from "node:fs";
-import { chromium } from "playwright-core";
+import { launch, loaded, settled } from "../tools/page/headless.mjs";
 
 const plan = JSON.parse(fs.readFileSync(0, "utf8"));
-const browser = await chromium.launch({ executablePath: plan.chromium, args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await launch(plan.chromium);
 const errors = [];
 try {
   const ctx = await browser.newContext();
   const ready = async (p) => {
     p.on("pageerror", (e) => errors.push(String(e)));
-    await p.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.titleMs !== null, null, { timeout: 30000 });
+    await loaded(p);
   };
   const first = await ctx.newPage();
   await first.goto(plan.url);
@@ -32,7 +32,7 @@ try {
     await p.bringToFront();
     await p.keyboard.press(key);
     // every press taken, then time for the other tab to hear of it
-    await p.waitForFunction(() => window.jokerPocket.error || window.jokerPocket.settled(), null, { timeout: 30000 });
+    await settled(p);
     await p.waitForTimeout(400);
   }
   for (const p of tabs) {

@@ -64,17 +64,25 @@ def test_build_holds_exactly_the_board_files(tmp_path):
 
 def test_native_functions_are_marked_in_place():
     # The decorator takes the blank line above each marked def: line numbers
-    # (tracebacks) stay the source's; the arranger's hot loops are marked.
+    # (tracebacks) stay the source's; the arranger's hot loops and Georgian
+    # Joker's play-outs are marked.
     text = "x = 1\n\n\ndef f(a):  # native\n    return a\n\n\ndef g():\n    pass\n"
     got, n = build.with_native(text)
     assert n == 1 and got.split("\n") == ["x = 1", "", "@micropython.native", "def f(a):  # native", "    return a",
                                            "", "", "def g():", "    pass", ""]
-    try:
-        build.with_native("x = 1\ndef f():  # native\n    pass\n")
-        raise AssertionError("a marked def without two blank lines above was taken")
-    except build.BuildError as e:
-        assert "line 2" in str(e)
+    # A method takes the one blank line above it, indented as its def.
+    text = "class C:\n    x = 1\n\n    def f(self):  # native\n        return 1\n"
+    got, n = build.with_native(text)
+    assert n == 1 and got.split("\n")[2:4] == ["    @micropython.native", "    def f(self):  # native"]
+    for bad, line in (("x = 1\ndef f():  # native\n    pass\n", 2), ("x = 1\n\ndef f():  # native\n    pass\n", 3),
+                      ("class C:\n    x = 1\n    def f(self):  # native\n        pass\n", 3)):
+        try:
+            build.with_native(bad)
+            raise AssertionError("a marked def without its blank lines above was taken: %r" % bad)
+        except build.BuildError as e:
+            assert "line %d" % line in str(e)
     assert build.native_source("engine/arrange.py")[1] >= 5
+    assert build.native_source("engine/games/georgian.py")[1] >= 3  # play_card among them
 
 
 def test_web_and_test_trees_are_bytecode_only(tmp_path):

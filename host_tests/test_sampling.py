@@ -110,3 +110,20 @@ def test_impossible_knowledge_is_reported():
     cards = [26, 27, 28, 29, 0, 1, 2, 3]
     assert not sampling.arrange(cards, [(3, lo, hi), (3, lo, hi), (2, 0, 0)], Rng(1))
     assert sorted(cards) == [0, 1, 2, 3, 26, 27, 28, 29]
+
+
+def test_draw_deals_as_below_would():
+    # Rng.draw, below()'s step written out for dealing worlds, moves the very
+    # cards a loop of below() would and leaves the Rng where that loop does:
+    # worlds, and so the bots' moves, stay those of before.
+    for seed in range(40):
+        for n, k in ((0, 0), (1, 1), (5, 5), (30, 12), (34, 34)):
+            got = list(range(n))
+            want = list(got)
+            a = Rng(seed)
+            b = Rng(seed)
+            a.draw(got, k)
+            for i in range(k):
+                j = i + b.below(n - i)
+                want[i], want[j] = want[j], want[i]
+            assert got == want and (a.x, a.y) == (b.x, b.y), (seed, n, k)

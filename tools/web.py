@@ -1,6 +1,7 @@
 # Joker Pocket in a web page: builds the static folder and serves it.
 #   python -m tools.web build [--out build/web]
 #   python -m tools.web serve [--dir build/web] [--port 8000]   (127.0.0.1 only)
+#   python -m tools.web shot [--dir build/web] [--out tools/page/page.png]
 # The folder holds the page (tools/page/index.html, page.js, worker.js, link.mjs), the MicroPython
 # WebAssembly port pinned in package-lock.json, and under app/ what the worker
 # puts in the port's filesystem: every engine/ and firmware/ module compiled by
@@ -8,13 +9,17 @@
 # (tools/host/devices.py) with tools/page/browser.py that wires them, and seeds/*.md
 # for the rules screens. files.json lists app/ for the worker, which fetches it
 # all at start: no network after that. Any static host serves the folder.
+# `shot` is the README's picture of the page: tools/page/shot.mjs in headless
+# Chromium, on the folder served here (make page-shot).
 import argparse
 import gzip
 import http.server
 import json
 import os
 import shutil
+import subprocess
 import sys
+import threading
 
 from tools import build
 
@@ -35,6 +40,16 @@ TYPES = {
     ".wasm": "application/wasm", ".json": "application/json", ".mpy": "application/octet-stream",
     ".md": "text/markdown; charset=utf-8",
 }
+SHOT_SCRIPT = os.path.join(ROOT, "tools", "page", "shot.mjs")
+SHOT = os.path.join("tools", "page", "page.png")
+
+
+def chromium():
+    # The Chromium the page's scripts drive (CHROMIUM picks another), or None.
+    for p in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+        if p and os.path.isfile(p):
+            return p
+    return None
 
 
 def make(out=OUT, root=ROOT):
@@ -108,7 +123,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass  # quiet: the page makes ~60 requests at each load
 
 
-def serve(folder=OUT, port=8000, root=ROOT):
+def server_of(folder, port, root=ROOT):
+    # An HTTP server of the built folder on 127.0.0.1 (port 0: a free one), not yet serving.
     folder = os.path.join(root, folder)
     if not os.path.isfile(os.path.join(folder, "index.html")):
         raise build.BuildError("%s has no page; run `make web` first" % folder)
@@ -116,7 +132,11 @@ def serve(folder=OUT, port=8000, root=ROOT):
     def handler(*args, **kw):
         return Handler(*args, directory=folder, **kw)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(folder=OUT, port=8000, root=ROOT):
+    server = server_of(folder, port, root)
     print("serving %s on http://127.0.0.1:%d/ (Ctrl-C stops)" % (os.path.relpath(folder, root), server.server_port),
           flush=True)
     try:
@@ -127,6 +147,23 @@ def serve(folder=OUT, port=8000, root=ROOT):
         server.server_close()
 
 
+def shot(folder=OUT, out=SHOT, root=ROOT):
+    # The page served on a free port for tools/page/shot.mjs, which writes the picture to out.
+    browser = chromium()
+    if browser is None or shutil.which("node") is None:
+        raise build.BuildError("the picture needs node and Chromium; run `make deps`")
+    server = server_of(folder, 0, root)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/" % server.server_port
+        if subprocess.run(["node", SHOT_SCRIPT, url, browser, os.path.join(root, out)], cwd=root).returncode:
+            raise build.BuildError("tools/page/shot.mjs failed")
+    finally:
+        server.shutdown()
+        server.server_close()
+    print("wrote %s: %d bytes" % (out, os.path.getsize(os.path.join(root, out))))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.web")
     sub = ap.add_subparsers(dest="action", required=True)
@@ -135,6 +172,9 @@ def main(argv=None):
     s = sub.add_parser("serve", help="serve the folder on 127.0.0.1")
     s.add_argument("--dir", default=OUT)
     s.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    p = sub.add_parser("shot", help="the README's picture of the page, in headless Chromium")
+    p.add_argument("--dir", default=OUT)
+    p.add_argument("--out", default=SHOT)
     args = ap.parse_args(argv)
     try:
         if args.action == "build":
@@ -142,8 +182,10 @@ def main(argv=None):
             print("built %s: %d files" % (args.out, len(listed)))
             for part, raw, zipped in weight(args.out):
                 print("  %-8s %7d bytes (%d gzipped)" % (part, raw, zipped))
-        else:
+        elif args.action == "serve":
             serve(args.dir, args.port)
+        else:
+            shot(args.dir, args.out)
     except build.BuildError as e:
         print("web: %s" % e, file=sys.stderr)
         return 1

@@ -20,22 +20,29 @@
 # short deal sets most aside), and a seat keeps its Jokers while they alone
 # can make its bid: a Joker wins or loses at will, later as now.
 # The Medium policy reads the hand masks and the trick directly and builds
-# nothing, so a play-out leaves no garbage.
+# nothing, so a play-out leaves no garbage. The policy, the play-out and the
+# state's play_card run as machine code on the Pico ("# native", tools/build.py),
+# and read each field once: a ply there costs 0.16 ms (0.34 as bytecode).
 from engine import const
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
-from engine.games.georgian import (ABOVE, BETWEEN, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD,
-                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, joker_lead, popcount9)
+from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD,
+                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, Georgian, joker_lead,
+                                   must_play, popcount9)
 
 # Hard's work per decision, in plies played out, with what else a decision
-# does counted in plies as the emulated Pico times them (a ply about 0.27 ms):
+# does counted in plies as the emulated Pico times them (a ply about 0.15 ms):
 # dealing a sampled world, and a play-out's copy, first move and score, so a
 # decision whose play-outs are short (the deal's last tricks) samples fewer
-# worlds instead of taking twice as long. A decision: p95 under 0.5 s there.
-BUDGET = 1300
+# worlds instead of taking twice as long. A decision: p95 under 0.5 s there
+# (459 ms over a whole all-Hard match; the 40 costliest of 4,968 at most 496).
+BUDGET = 2800
 WORLD_COST = const(7)
 PLAYOUT_COST = const(3)
 PLY_PCT = const(112)  # a play-out ply's cost, per cent of a plain Medium ply's (timed on CPython)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
+# The state's method a play-out calls at every ply, called as a function: a
+# method looked up through the state costs more on the Pico.
+_play_card = Georgian.play_card
 
 # Medium's bid: the tricks a card should take, in hundredths (tuned for the
 # exact-bid rate of Medium against itself).
@@ -52,25 +59,17 @@ _NT_Q = const(15)
 
 def _others(s, p, x):
     # Ranks of suit x that seat p cannot see and that are still in play; in a
-    # search's world, those the other hands hold (a short deal sets most aside).
+    # search's world, those the other hands hold.
     h = s.held
     if s.world:
         return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & ~h[4 * p + x]
     return FULL[x] & ~(s.gone[x] | h[4 * p + x])
 
 
-def _master(s, p, x):
-    # Seat p's highest card of suit x if nobody else can hold a higher one, else -1.
-    m = s.held[4 * p + x]
-    if not m:
-        return -1
-    return -1 if _others(s, p, x) & ABOVE[HI9[m]] else 9 * x + HI9[m]
-
-
 # ----- Medium
 
 
-def estimate(s, p):
+def estimate(s, p):  # native
     # Tricks seat p's hand should take, in hundredths.
     t = s.trump
     b = 4 * p
@@ -97,7 +96,7 @@ def estimate(s, p):
     return e
 
 
-def easy_bid(s):
+def easy_bid(s):  # native
     p = s.turn
     n = s.cards()
     e = estimate(s, p)
@@ -125,30 +124,61 @@ def easy_trump(s):
     return TRUMP + best
 
 
-def easy_play(s):
+def easy_play(s):  # native
+    # Medium's card; a trick's follower here, its leader in _lead. Every seat of
+    # every play-out asks it, so it reads each field once.
     p = s.turn
-    took = s.taken[p]
-    bid = s.bids[p]
-    win = took < bid or took > bid  # short of the bid, or over it already (10 a trick)
-    if s.in_trick == 0:
+    win = s.taken[p] != s.bids[p]  # short of the bid, or over it already (10 a trick)
+    in_trick = s.in_trick
+    if in_trick == 0:
         return _lead(s, p, win)
-    return _follow(s, p, win)
+    must_ranks = must_play(s, p)
+    must_suit = must_ranks >> 9
+    must_ranks &= 511
+    if must_suit == NONE:
+        # Void in the suit led and in trumps: no card wins, only a Joker can.
+        held = s.held
+        b = 4 * p
+        if win and s.jokers_held[p] and not _spare(s, p):
+            return JOKER_HI
+        if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
+            return JOKER_LO  # only Jokers left
+        return _low_card(held, b) if win else _top_card(held, b)  # keep the high cards, or shed them
+    # The cards of the suit that beat the trick so far: ranks above k.
+    k = s.best_power - (P_TRUMP if must_suit == s.trump else P_SUIT)
+    wins = must_ranks if k < 0 else (must_ranks & ABOVE[k] if k < 8 else 0)
+    if win:
+        if wins:
+            return 9 * must_suit + HI9[wins & -wins if in_trick == 3 else wins]  # last: just enough
+        if s.jokers_held[p] and not _spare(s, p):
+            return JOKER_HI  # the later high Joker wins (GJ-17)
+        return 9 * must_suit + HI9[must_ranks & -must_ranks]
+    if must_ranks & ~wins:
+        return 9 * must_suit + HI9[must_ranks & ~wins]  # the highest card that loses
+    if s.jokers_held[p]:
+        return JOKER_LO  # a sure loss
+    return 9 * must_suit + HI9[must_ranks & -must_ranks]
 
 
-def _lead(s, p, win):
+def _lead(s, p, win):  # native
     b = 4 * p
     held = s.held
     t = s.trump
     if win:
-        for x in range(4):  # a side card nobody can beat in its suit
-            if x != t:
-                c = _master(s, p, x)
-                if c >= 0:
-                    return c
-        if t != NONE:
-            c = _master(s, p, t)
-            if c >= 0:
-                return c
+        # A card nobody can beat in its suit (its highest, no higher rank left
+        # in play, or in a world in another hand): a side suit's first, then a trump.
+        gone = s.gone
+        world = s.world
+        for k in range(5):
+            x = k if k < 4 else t
+            if (k < 4 and x == t) or x == NONE:
+                continue
+            m = held[b + x]
+            if m:
+                r = HI9[m]
+                o = held[x] | held[4 + x] | held[8 + x] | held[12 + x] if world else FULL[x] & ~gone[x]
+                if not o & ~m & ABOVE[r]:
+                    return 9 * x + r
         if s.jokers_held[p] and not _spare(s, p):
             if t != NONE:
                 return joker_lead(t, 0)  # wins unless the other Joker is played high
@@ -177,7 +207,18 @@ def _lead(s, p, win):
     return joker_lead(most, 1)
 
 
-def _top_suit(held, b):
+def _spare(s, p):  # native
+    # Can seat p lose this trick and still make its bid with its Jokers alone?
+    # Then, in a play-out, it keeps them: a Joker wins or loses at will, later as now.
+    need = s.bids[p] - s.taken[p]
+    if not s.world or need <= 0 or need > s.jokers_held[p]:
+        return False
+    h = s.held
+    b = 4 * p
+    return bool(h[b] | h[b + 1] | h[b + 2] | h[b + 3])  # a card to lose with
+
+
+def _top_suit(held, b):  # native
     # The suit of seat's highest card (-1 with none).
     best = -1
     r = -1
@@ -189,53 +230,13 @@ def _top_suit(held, b):
     return best
 
 
-def _follow(s, p, win):
-    s.must()
-    must_suit = s.must_suit
-    if must_suit == NONE:
-        # Void in the suit led and in trumps: no card wins, only a Joker can.
-        held = s.held
-        b = 4 * p
-        if win and s.jokers_held[p] and not _spare(s, p):
-            return JOKER_HI
-        if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
-            return JOKER_LO  # only Jokers left
-        return _low_card(held, b) if win else _top_card(held, b)  # keep the high cards, or shed them
-    must_ranks = s.must_ranks
-    # The cards of the suit that beat the trick so far: ranks above k.
-    k = s.best_power - (P_TRUMP if must_suit == s.trump else P_SUIT)
-    wins = must_ranks if k < 0 else (must_ranks & ABOVE[k] if k < 8 else 0)
-    if win:
-        if wins:
-            return 9 * must_suit + HI9[wins & -wins if s.in_trick == 3 else wins]  # last: just enough
-        if s.jokers_held[p] and not _spare(s, p):
-            return JOKER_HI  # the later high Joker wins (GJ-17)
-        return 9 * must_suit + HI9[must_ranks & -must_ranks]
-    if must_ranks & ~wins:
-        return 9 * must_suit + HI9[must_ranks & ~wins]  # the highest card that loses
-    if s.jokers_held[p]:
-        return JOKER_LO  # a sure loss
-    return 9 * must_suit + HI9[must_ranks & -must_ranks]
-
-
-def _spare(s, p):
-    # Can seat p lose this trick and still make its bid with its Jokers alone?
-    # Then it keeps them: a Joker wins or loses at will, later as now.
-    need = s.bids[p] - s.taken[p]
-    if not s.world or need <= 0 or need > s.jokers_held[p]:
-        return False
-    h = s.held
-    b = 4 * p
-    return bool(h[b] | h[b + 1] | h[b + 2] | h[b + 3])  # a card to lose with
-
-
-def _top_card(held, b):
+def _top_card(held, b):  # native
     # The seat's highest card (suits in order on equal rank).
     x = _top_suit(held, b)
     return 9 * x + HI9[held[b + x]]
 
 
-def _low_card(held, b):
+def _low_card(held, b):  # native
     best = -1
     r = 9
     for x in range(4):
@@ -261,20 +262,22 @@ def easy(s):
 # ----- Hard
 
 
-def _playout(s):
+def _playout(s):  # native
     # The deal played to its end by the Medium policy for every seat; -> plies played.
     n = 0
-    while s.ph < BETWEEN:
-        ph = s.ph
-        if ph == PLAYING:
-            s.play_card(easy_play(s))  # apply_legal's own branch, called straight
-        else:
-            s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
+    ph = s.ph
+    while ph < PLAYING:
+        s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += 1
+        ph = s.ph
+    while ph == PLAYING:
+        _play_card(s, easy_play(s))  # apply_legal's own branch, called straight
+        n += 1
+        ph = s.ph
     return n
 
 
-def scorer(view):
+def scorer(view):  # native
     # Hard's play-out and its score for the seat to move: the deal's points
     # ahead of the others' mean (engine deal_value), plus the phase bonus a
     # seat still on course for it (exact in every deal of the phase so far)
@@ -290,11 +293,13 @@ def scorer(view):
             for i in range(a, len(hist)):
                 best[q] = max(best[q], hist[i][q])
 
+    on_course = [q for q in range(4) if best[q] >= 0]
+
     def rollout(s, seat, rng):
         n = _playout(s)
         v = s.deal_value(seat)
-        for q in range(4):
-            if best[q] >= 0 and s.bids[q] == s.taken[q]:
+        for q in on_course:
+            if s.bids[q] == s.taken[q]:
                 b = max(best[q], s.deal_points[q]) >> later
                 v += 3 * b if q == seat else -b
         return v, n * PLY_PCT // 100 + PLAYOUT_COST

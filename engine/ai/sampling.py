@@ -11,12 +11,14 @@
 #   fill(cards, into=None)  a whole state with those cards dealt to the places in
 #                           order; into: a state to overwrite
 # and every state it fills answers copy_from(other), a copy into its own buffers,
-# so a search samples and copies positions without leaving garbage.
+# so a search samples and copies positions without leaving garbage. The
+# functions marked "# native" run as machine code on the Pico (tools/build.py):
+# a search deals worlds by the dozen and tries moves in them by the hundred.
 from engine import const
 from engine.rng import Rng
 
 
-def _banned(place, c):
+def _banned(place, c):  # native
     if c < 28:
         return place[1] >> c & 1
     return place[2] >> (c - 28) & 1
@@ -29,7 +31,7 @@ _QUEUE = [0] * _PLACES
 _START = [0] * _PLACES
 
 
-def _repair(cards, places, starts, pos, a, rng):
+def _repair(cards, places, starts, pos, a, rng):  # native
     # The card at pos sits in place a, which bans it. Search the places breadth
     # first for a chain a <- b <- ... <- z: each place hands a card its
     # neighbour may hold to that neighbour, and z takes the card at pos. Few
@@ -81,7 +83,7 @@ def _repair(cards, places, starts, pos, a, rng):
     return False
 
 
-def arrange(cards, places, rng, needed=-1):
+def arrange(cards, places, rng, needed=-1):  # native
     # Deals the list `cards` in place at random over places (see hidden_places),
     # so that no place holds a card it bans. Without bans, needed >= 0 draws only
     # that many cards from the front (the search looks no further). Returns
@@ -93,9 +95,7 @@ def arrange(cards, places, rng, needed=-1):
             bans = True
     if bans or needed < 0 or needed > n:
         needed = n
-    for i in range(needed):
-        j = i + rng.below(n - i)
-        cards[i], cards[j] = cards[j], cards[i]
+    rng.draw(cards, needed)
     if not bans:
         return True
     starts = _START
@@ -125,7 +125,7 @@ class Worlds:
         self.places = view.hidden_places() if places is None else places
         self.world = None
 
-    def sample(self, rng, needed=-1):
+    def sample(self, rng, needed=-1):  # native
         # Each sample starts from the same order, so it depends on rng alone.
         cards = self.cards
         base = self.base
@@ -141,7 +141,7 @@ def determinize(view, rng):
     return Worlds(view).sample(rng)
 
 
-def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=None):
+def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=None):  # native
     # Flat Monte Carlo with successive halving: each round tries every surviving
     # move in the same sampled worlds, its rollout drawing the same random
     # numbers, then keeps the better half.

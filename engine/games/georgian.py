@@ -102,7 +102,7 @@ def popcount9(m):
     return POP8[m & 255] + (m >> 8)
 
 
-def points(bid, took, n):
+def points(bid, took, n):  # native
     # GJ-18: one player's score for a deal of n cards.
     if bid == took:
         if bid == 0:
@@ -117,6 +117,24 @@ def points(bid, took, n):
 
 def joker_lead(suit, low):
     return LEAD + 2 * suit + low
+
+
+def must_play(s, p):  # native
+    # What seat p, to move in state s, must play to the trick (GJ-11, GJ-14):
+    # the suit (NONE: any card) << 9 | the ranks of it it may play. A function
+    # that returns it: every follower in every play-out of a search asks.
+    held = s.held
+    b = 4 * p
+    x = s.trick_suit
+    m = held[b + x]
+    if m:
+        return x << 9 | (1 << HI9[m] if s.trick[0] >= LEAD else m)
+    t = s.trump
+    if t != NONE:
+        m = held[b + t]
+        if m:
+            return t << 9 | m
+    return NONE << 9
 
 
 def new_game(seed, options=None, seats=4):
@@ -259,22 +277,10 @@ class Georgian(State):
         return k if k >= 0 else -1
 
     def must(self):
-        # What the seat to move must play to the trick (GJ-11, GJ-14): into
-        # must_suit the suit (NONE: any card) and must_ranks the ranks of it it may play.
-        b = 4 * self.turn
-        s = self.trick_suit
-        m = self.held[b + s]
-        if m:
-            self.must_suit = s
-            self.must_ranks = 1 << HI9[m] if self.trick[0] >= LEAD else m
-            return
-        t = self.trump
-        if t != NONE and self.held[b + t]:
-            self.must_suit = t
-            self.must_ranks = self.held[b + t]
-            return
-        self.must_suit = NONE
-        self.must_ranks = 0
+        # must_play() for the seat to move: into must_suit the suit, must_ranks the ranks.
+        v = must_play(self, self.turn)
+        self.must_suit = v >> 9
+        self.must_ranks = v & 511
 
     def legal_view(self):
         # The legal moves without a copy: read only, valid until the state changes.
@@ -374,9 +380,10 @@ class Georgian(State):
             self.dealer = (self.dealer + 1) % 4
             self._deal(resumed(self.rng_state))
 
-    def play_card(self, m):
+    def play_card(self, m):  # native
+        # apply_legal's branch for a card: a search's play-outs call it
+        # straight, so it reads each field once (seats wrap with & 3).
         p = self.turn
-        t = self.trump
         in_trick = self.in_trick
         if m >= JOKER:
             self.jokers_held[p] -= 1
@@ -385,7 +392,7 @@ class Georgian(State):
                 s = (m - LEAD) >> 1
                 self.trick_suit = s
                 self.best_at = 0
-                self.best_power = _P_LEAD_LO if m & 1 else (_P_TOP if s == t else _P_LEAD_HI)
+                self.best_power = _P_LEAD_LO if m & 1 else (_P_TOP if s == self.trump else _P_LEAD_HI)
             elif m == JOKER_HI:
                 self.best_at = in_trick  # GJ-13, GJ-17: the last high Joker wins
                 self.best_power = _P_JOKER
@@ -398,10 +405,10 @@ class Georgian(State):
             if not in_trick:
                 self.trick_suit = s
                 self.best_at = 0
-                self.best_power = (P_TRUMP if s == t else P_SUIT) + r
+                self.best_power = (P_TRUMP if s == self.trump else P_SUIT) + r
             else:
                 led = self.trick_suit
-                if s == t:
+                if s == self.trump:
                     pw = P_TRUMP + r
                 elif s == led:
                     pw = P_SUIT + r
@@ -413,22 +420,22 @@ class Georgian(State):
                     self.best_at = in_trick
                     self.best_power = pw
         self.trick[in_trick] = m
-        in_trick += 1
-        if in_trick < 4:
-            self.in_trick = in_trick
-            self.turn = (p + 1) % 4
+        if in_trick < 3:
+            self.in_trick = in_trick + 1
+            self.turn = (p + 1) & 3
             return
         self.in_trick = 0
-        w = (self.lead + self.best_at) % 4
+        lead = self.lead
+        w = (lead + self.best_at) & 3
         self.taken[w] += 1
         if not self.world:
             for i in range(4):
-                self.prev[(self.lead + i) % 4] = self.trick[i]
+                self.prev[(lead + i) & 3] = self.trick[i]
             self.pwin = w
         self.turn = self.lead = w
         held = self.held
-        w *= 4
-        if not (held[w] or held[w + 1] or held[w + 2] or held[w + 3] or self.jokers_held[w >> 2]):
+        b = 4 * w
+        if not (held[b] or held[b + 1] or held[b + 2] or held[b + 3] or self.jokers_held[w]):
             self._end_deal()
 
     def _learn(self, p, s, r, led):
@@ -442,10 +449,13 @@ class Georgian(State):
         elif self.trick[0] >= LEAD:
             self.ban[b + s] |= ABOVE[r]  # it was the highest it held (GJ-14)
 
-    def _end_deal(self):
-        n = self.cards()
+    def _end_deal(self):  # native
+        n = SIZES[self.nines][self.d]
+        bids = self.bids
+        taken = self.taken
+        dp = self.deal_points
         for q in range(4):
-            self.deal_points[q] = points(self.bids[q], self.taken[q], n)
+            dp[q] = points(bids[q], taken[q], n)
         if self.world:  # a search's play-out: the deal's points are all it needs
             self.ph = BETWEEN
             return
@@ -491,7 +501,7 @@ class Georgian(State):
     def history(self):
         return [self._row(i) for i in range(self.deals_done())]
 
-    def deal_value(self, seat):
+    def deal_value(self, seat):  # native
         # The deal's points ahead of the others' mean, times 4.
         d = self.deal_points
         return 4 * d[seat] - d[0] - d[1] - d[2] - d[3]
@@ -746,23 +756,25 @@ class Georgian(State):
         out.append((len(self.unseen_cards()) - n, 0, 0))
         return out
 
-    def fill(self, cards, into=None):
+    def fill(self, cards, into=None):  # native
         # A full state for search from a view: cards, the unseen ones in any
         # order, go to the hidden hands in seat order; the rest are set aside
         # and play no part. into: a state to overwrite (its buffers reused).
         s = into if into is not None else Georgian()
         s.copy_from(self)
+        held = s.held
+        hid = s.hid
         at = 0
         for q in range(4):
             b = 4 * q
-            for _ in range(self.hid[q]):
+            for _ in range(hid[q]):
                 c = cards[at]
                 at += 1
                 if c >= JOKER:
                     s.jokers_held[q] += 1
                 else:
-                    s.held[b + SUIT[c]] |= 1 << RANK[c]
-            s.hid[q] = 0
+                    held[b + SUIT[c]] |= 1 << RANK[c]
+            hid[q] = 0
         s.seer = -1
         s.world = True
         s.known = False
