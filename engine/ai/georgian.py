@@ -16,6 +16,9 @@
 # move is played out to the end of the deal by the Medium policy for all four
 # seats, bids and trump included, and scored by the deal's points. Bids are
 # chosen from the same play-outs, one candidate bid against another.
+# In a play-out's world (s.world) the policy knows the cards in the hands (a
+# short deal sets most aside), and a seat keeps its Jokers while they alone
+# can make its bid: a Joker wins or loses at will, later as now.
 # The Medium policy reads the hand masks and the trick directly and builds
 # nothing, so a play-out leaves no garbage. The policy, the play-out and the
 # state's play_card run as machine code on the Pico ("# native", tools/build.py),
@@ -35,6 +38,7 @@ from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, FULL, HI9, JOKER
 BUDGET = 2800
 WORLD_COST = const(7)
 PLAYOUT_COST = const(3)
+PLY_PCT = const(112)  # a play-out ply's cost, per cent of a plain Medium ply's (timed on CPython)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
 # The state's method a play-out calls at every ply, called as a function: a
 # method looked up through the state costs more on the Pico.
@@ -54,8 +58,12 @@ _NT_Q = const(15)
 
 
 def _others(s, p, x):
-    # Ranks of suit x that seat p cannot see and that are still in play.
-    return FULL[x] & ~(s.gone[x] | s.held[4 * p + x])
+    # Ranks of suit x that seat p cannot see and that are still in play; in a
+    # search's world, those the other hands hold.
+    h = s.held
+    if s.world:
+        return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & ~h[4 * p + x]
+    return FULL[x] & ~(s.gone[x] | h[4 * p + x])
 
 
 # ----- Medium
@@ -131,7 +139,7 @@ def easy_play(s):  # native
         # Void in the suit led and in trumps: no card wins, only a Joker can.
         held = s.held
         b = 4 * p
-        if win and s.jokers_held[p]:
+        if win and s.jokers_held[p] and not _spare(s, p):
             return JOKER_HI
         if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
             return JOKER_LO  # only Jokers left
@@ -142,7 +150,7 @@ def easy_play(s):  # native
     if win:
         if wins:
             return 9 * must_suit + HI9[wins & -wins if in_trick == 3 else wins]  # last: just enough
-        if s.jokers_held[p]:
+        if s.jokers_held[p] and not _spare(s, p):
             return JOKER_HI  # the later high Joker wins (GJ-17)
         return 9 * must_suit + HI9[must_ranks & -must_ranks]
     if must_ranks & ~wins:
@@ -158,8 +166,9 @@ def _lead(s, p, win):  # native
     t = s.trump
     if win:
         # A card nobody can beat in its suit (its highest, no higher rank left
-        # in play): a side suit's first, then a trump.
+        # in play, or in a world in another hand): a side suit's first, then a trump.
         gone = s.gone
+        world = s.world
         for k in range(5):
             x = k if k < 4 else t
             if (k < 4 and x == t) or x == NONE:
@@ -167,9 +176,10 @@ def _lead(s, p, win):  # native
             m = held[b + x]
             if m:
                 r = HI9[m]
-                if not FULL[x] & ~(gone[x] | m) & ABOVE[r]:
+                o = held[x] | held[4 + x] | held[8 + x] | held[12 + x] if world else FULL[x] & ~gone[x]
+                if not o & ~m & ABOVE[r]:
                     return 9 * x + r
-        if s.jokers_held[p]:
+        if s.jokers_held[p] and not _spare(s, p):
             if t != NONE:
                 return joker_lead(t, 0)  # wins unless the other Joker is played high
             x = _top_suit(held, b)
@@ -195,6 +205,17 @@ def _lead(s, p, win):  # native
         if popcount9(_others(s, p, x)) > popcount9(_others(s, p, most)):
             most = x
     return joker_lead(most, 1)
+
+
+def _spare(s, p):  # native
+    # Can seat p lose this trick and still make its bid with its Jokers alone?
+    # Then, in a play-out, it keeps them: a Joker wins or loses at will, later as now.
+    need = s.bids[p] - s.taken[p]
+    if not s.world or need <= 0 or need > s.jokers_held[p]:
+        return False
+    h = s.held
+    b = 4 * p
+    return bool(h[b] | h[b + 1] | h[b + 2] | h[b + 3])  # a card to lose with
 
 
 def _top_suit(held, b):  # native
@@ -281,7 +302,7 @@ def scorer(view):  # native
             if s.bids[q] == s.taken[q]:
                 b = max(best[q], s.deal_points[q]) >> later
                 v += 3 * b if q == seat else -b
-        return v, n + PLAYOUT_COST
+        return v, n * PLY_PCT // 100 + PLAYOUT_COST
 
     return rollout
 def _same(v, m):
