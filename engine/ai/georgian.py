@@ -34,7 +34,7 @@ from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, FULL, HI9, JOKER
 # dealing a sampled world, and a play-out's copy, first move and score, so a
 # decision whose play-outs are short (the deal's last tricks) samples fewer
 # worlds instead of taking twice as long. A decision: p95 under 0.5 s there
-# (448 ms over a whole all-Hard match; the 40 costliest of 4,968 at most 496
+# (454 ms over a whole all-Hard match; the 40 costliest of 4,968 at most 496
 # before the play-outs knew the cards in the hands).
 BUDGET = 2800
 WORLD_COST = const(7)
