@@ -6,3 +6,13 @@ except ImportError:
 
     def const(x):
         return x
+
+
+def ptr8(buf):
+    # Viper's casts of a buffer to raw bytes or 16-bit words: on the board the
+    # functions marked "# viper" compile them to machine loads and stores
+    # (tools/build.py); everywhere else the buffer is indexed as it is.
+    return buf
+
+
+ptr16 = ptr8

@@ -141,22 +141,26 @@ def compile_modules(out, root=ROOT, arch=None, template=False):
 
 
 NATIVE_MARK = "# native"  # ends the def line of a function the board runs as machine code
+VIPER_MARK = "# viper"  # ... as viper code: its ints machine words, ptr8/ptr16 raw loads and stores
 
 
 def with_native(text):
-    # The source with @micropython.native on every def line that ends with
-    # NATIVE_MARK (a top-level function or a method, a blank line above it: the
-    # decorator takes it, so line numbers stay), and how many.
+    # The source with @micropython.native (or .viper) on every def line that
+    # ends with NATIVE_MARK (VIPER_MARK), a top-level function or a method, a
+    # blank line above it: the decorator takes it, so line numbers stay; and
+    # how many.
     lines = text.split("\n")
     n = 0
     for i in range(len(lines)):
         line = lines[i]
         indent = line[:len(line) - len(line.lstrip())]
-        if line.lstrip().startswith("def ") and line.rstrip().endswith(NATIVE_MARK):
+        end = line.rstrip()
+        kind = "native" if end.endswith(NATIVE_MARK) else "viper" if end.endswith(VIPER_MARK) else None
+        if line.lstrip().startswith("def ") and kind:
             if indent not in ("", "    ") or i < 2 or lines[i - 1] or (not indent and lines[i - 2]):
-                raise BuildError("line %d: a function marked native is a top-level function (two blank lines "
-                                 "above it) or a method (one)" % (i + 1))
-            lines[i - 1] = indent + "@micropython.native"
+                raise BuildError("line %d: a function marked %s is a top-level function (two blank lines "
+                                 "above it) or a method (one)" % (i + 1, kind))
+            lines[i - 1] = indent + "@micropython." + kind
             n += 1
     return "\n".join(lines), n
 

@@ -23,27 +23,40 @@
 # nothing, so a play-out leaves no garbage. The policy, the play-out and the
 # state's play_card run as machine code on the Pico ("# native", tools/build.py),
 # and read each field once: a ply there costs about 0.15 ms (0.34 as bytecode).
-from engine import const
+from engine import const, ptr8, ptr16
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
-from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, FULL, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD,
-                                   NO_TRUMP, NONE, P_SUIT, P_TRUMP, PLAYING, RANK, SUIT, TRUMP, Georgian, joker_lead,
-                                   must_play, popcount9)
+from engine.bits import POP8
+from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, NO_TRUMP, NONE,
+                                   PLAYING, RANK, REGS, SUIT, TRUMP, joker_lead, must, step)
 
 # Hard's work per decision, in plies played out, with what else a decision
-# does counted in plies as the emulated Pico times them (a ply about 0.15 ms):
-# dealing a sampled world, and a play-out's copy, first move and score, so a
-# decision whose play-outs are short (the deal's last tricks) samples fewer
-# worlds instead of taking twice as long. A decision: p95 under 0.5 s there
-# (454 ms over a whole all-Hard match; the 40 costliest of 4,968 at most 496
-# before the play-outs knew the cards in the hands).
-BUDGET = 2800
-WORLD_COST = const(7)
-PLAYOUT_COST = const(3)
-PLY_PCT = const(112)  # a play-out ply's cost, per cent of a plain Medium ply's (timed on CPython)
+# does counted in plies as the emulated Pico times them (a ply about 0.041 ms
+# as viper code): dealing a sampled world (1.4 ms), and a play-out's copy,
+# first move and score (0.7 ms), so a decision whose play-outs are short (the
+# deal's last tricks) samples fewer worlds instead of taking twice as long. A
+# decision: p95 under 0.5 s there.
+BUDGET = 10000
+WORLD_COST = const(34)
+PLAYOUT_COST = const(17)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
-# The state's method a play-out calls at every ply, called as a function: a
-# method looked up through the state costs more on the Pico.
-_play_card = Georgian.play_card
+# Machine code ("# viper") knows only the constants of its own module: the
+# game's that policy() reads, the same values (host_tests/test_georgian_bots.py
+# holds them to the game's).
+_R_TURN = const(0)
+_R_TRUMP = const(2)
+_R_IN = const(3)
+_R_POWER = const(6)
+_R_WORLD = const(8)
+_S_TAKEN = const(4)
+_S_JOKERS = const(16)
+_B_GONE = const(16)
+_NONE = const(4)
+_JOKER_HI = const(36)
+_JOKER_LO = const(37)
+_LEAD = const(40)
+_P_SUIT = const(20)
+_P_TRUMP = const(50)
+_REGS = bytearray(REGS)  # the trick's registers of the state a move or play-out is for
 
 # Medium's bid: the tricks a card should take, in hundredths (tuned for the
 # exact-bid rate of Medium against itself).
@@ -58,13 +71,16 @@ _NT_K = const(15)
 _NT_Q = const(15)
 
 
-def _others(s, p, x):  # native
+def others(big, world: int, p: int, x: int) -> int:  # viper
     # Ranks of suit x that seat p cannot see and that are still in play; in a
     # search's world, those the other hands hold.
-    h = s.held
-    if s.world:
-        return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & ~h[4 * p + x]
-    return FULL[x] & ~(s.gone[x] | h[4 * p + x])
+    h = ptr16(big)
+    if world:
+        return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & (511 ^ h[4 * p + x])
+    full = 511
+    if x == 0 or x == 3:
+        full = 510  # no Six (GJ-2)
+    return full & (511 ^ (h[_B_GONE + x] | h[4 * p + x]))
 
 
 # ----- Medium
@@ -126,123 +142,137 @@ def easy_trump(s):
 
 
 def easy_play(s):  # native
-    # Medium's card; a trick's follower here, its leader in _lead. Every seat of
-    # every play-out asks it, so it reads each field once.
-    p = s.turn
-    win = s.taken[p] != s.bids[p]  # short of the bid, or over it already (10 a trick)
-    in_trick = s.in_trick
-    if in_trick == 0:
-        return _lead(s, p, win)
-    must_ranks = must_play(s, p)
-    must_suit = must_ranks >> 9
+    s.to_regs(_REGS)
+    return policy(s.small, s.big, _REGS)
+
+
+def policy(small, big, regs) -> int:  # viper
+    # Medium's card for the seat to move, its state in small, big and the
+    # trick's registers (engine.games.georgian to_regs). Every seat of every
+    # play-out asks it, so it is machine code that reads the bytes themselves.
+    k = ptr8(small)
+    h = ptr16(big)
+    g = ptr8(regs)
+    hi = ptr8(HI9)
+    p = g[_R_TURN]
+    b = 4 * p
+    t = g[_R_TRUMP]
+    world = g[_R_WORLD]
+    jokers = k[_S_JOKERS + p]
+    win = k[_S_TAKEN + p] != k[p]  # short of the bid, or over it already (10 a trick)
+    cards = h[b] | h[b + 1] | h[b + 2] | h[b + 3]
+    # A Joker to spend: not when, in a play-out's world, the seat could lose
+    # this trick and make its bid with its Jokers alone (a Joker wins or loses
+    # at will, later as now).
+    need = k[p] - k[_S_TAKEN + p]
+    joker = jokers
+    if world and need > 0 and need <= jokers and cards:
+        joker = 0
+    if g[_R_IN] == 0:
+        if win:
+            # A card nobody can beat in its suit (its highest, no higher rank
+            # left in play, or in a world in another hand): a side suit's first,
+            # then a trump.
+            for j in range(5):
+                x = j
+                if j == 4:
+                    x = t
+                if (j < 4 and x == t) or x == _NONE:
+                    continue
+                m = h[b + x]
+                if m:
+                    r = hi[m]
+                    if int(others(big, world, p, x)) & (511 << (r + 1)) & 511 == 0:
+                        return 9 * x + r
+            x = 0  # the suit of the seat's highest card
+            top = -1
+            for y in range(4):
+                m = h[b + y]
+                if m and hi[m] > top:
+                    top = hi[m]
+                    x = y
+            if joker:
+                if t != _NONE:
+                    return _LEAD + 2 * t  # high: wins unless the other Joker is played high
+                return _LEAD + 2 * x
+            return 9 * x + top
+        # Duck: the lowest side card, else the lowest trump.
+        best = -1
+        low = 9
+        for x in range(4):
+            m = h[b + x]
+            if m and x != t and hi[m & (0 - m)] < low:
+                low = hi[m & (0 - m)]
+                best = 9 * x + low
+        if best >= 0:
+            return best
+        if t != _NONE and h[b + t]:
+            return 9 * t + hi[h[b + t] & (0 - h[b + t])]
+        # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
+        pop = ptr8(POP8)
+        most = 0
+        n = -1
+        for x in range(4):
+            m = int(others(big, world, p, x))
+            if pop[m & 255] + (m >> 8) > n:
+                n = pop[m & 255] + (m >> 8)
+                most = x
+        return _LEAD + 2 * most + 1
+    must_ranks = int(must(small, big, regs))
+    x = must_ranks >> 9
     must_ranks &= 511
-    if must_suit == NONE:
+    if x == _NONE:
         # Void in the suit led and in trumps: no card wins, only a Joker can.
-        held = s.held
-        b = 4 * p
-        if win and s.jokers_held[p] and not _spare(s, p):
-            return JOKER_HI
-        if not (held[b] | held[b + 1] | held[b + 2] | held[b + 3]):
-            return JOKER_LO  # only Jokers left
-        return _low_card(held, b) if win else _top_card(held, b)  # keep the high cards, or shed them
-    # The cards of the suit that beat the trick so far: ranks above k.
-    k = s.best_power - (P_TRUMP if must_suit == s.trump else P_SUIT)
-    wins = must_ranks if k < 0 else (must_ranks & ABOVE[k] if k < 8 else 0)
+        if win and joker:
+            return _JOKER_HI
+        if cards == 0:
+            return _JOKER_LO  # only Jokers left
+        best = 0  # else its lowest card (keeping the high ones), or its highest (shedding it)
+        r = -1
+        if win:
+            r = 9
+        for y in range(4):
+            m = h[b + y]
+            if m:
+                if win:
+                    if hi[m & (0 - m)] < r:
+                        r = hi[m & (0 - m)]
+                        best = 9 * y + r
+                elif hi[m] > r:
+                    r = hi[m]
+                    best = 9 * y + r
+        return best
+    # The cards of the suit that beat the trick so far: ranks above j.
+    j = g[_R_POWER] - _P_SUIT
+    if x == t:
+        j = g[_R_POWER] - _P_TRUMP
+    wins = must_ranks
+    if j >= 8:
+        wins = 0
+    elif j >= 0:
+        wins = must_ranks & (511 << (j + 1)) & 511
     if win:
         if wins:
-            return 9 * must_suit + HI9[wins & -wins if in_trick == 3 else wins]  # last: just enough
-        if s.jokers_held[p] and not _spare(s, p):
-            return JOKER_HI  # the later high Joker wins (GJ-17)
-        return 9 * must_suit + HI9[must_ranks & -must_ranks]
-    if must_ranks & ~wins:
-        return 9 * must_suit + HI9[must_ranks & ~wins]  # the highest card that loses
-    if s.jokers_held[p]:
-        return JOKER_LO  # a sure loss
-    return 9 * must_suit + HI9[must_ranks & -must_ranks]
+            if g[_R_IN] == 3:
+                return 9 * x + hi[wins & (0 - wins)]  # last: just enough
+            return 9 * x + hi[wins]
+        if joker:
+            return _JOKER_HI  # the later high Joker wins (GJ-17)
+        return 9 * x + hi[must_ranks & (0 - must_ranks)]
+    if must_ranks & (511 ^ wins):
+        return 9 * x + hi[must_ranks & (511 ^ wins)]  # the highest card that loses
+    if jokers:
+        return _JOKER_LO  # a sure loss
+    return 9 * x + hi[must_ranks & (0 - must_ranks)]
 
 
-def _lead(s, p, win):  # native
-    b = 4 * p
-    held = s.held
-    t = s.trump
-    if win:
-        # A card nobody can beat in its suit (its highest, no higher rank left
-        # in play, or in a world in another hand): a side suit's first, then a trump.
-        for k in range(5):
-            x = k if k < 4 else t
-            if (k < 4 and x == t) or x == NONE:
-                continue
-            m = held[b + x]
-            if m:
-                r = HI9[m]
-                if not _others(s, p, x) & ABOVE[r]:
-                    return 9 * x + r
-        if s.jokers_held[p] and not _spare(s, p):
-            if t != NONE:
-                return joker_lead(t, 0)  # wins unless the other Joker is played high
-            x = _top_suit(held, b)
-            return joker_lead(x if x >= 0 else 0, 0)
-        x = _top_suit(held, b)
-        return 9 * x + HI9[held[b + x]]
-    # Duck: the lowest side card, else the lowest trump.
-    best = -1
-    for x in range(4):
-        m = held[b + x]
-        if m and x != t:
-            r = HI9[m & -m]  # the lowest rank
-            if best < 0 or r < RANK[best]:
-                best = 9 * x + r
-    if best >= 0:
-        return best
-    m = held[b + t] if t != NONE else 0
-    if m:
-        return 9 * t + HI9[m & -m]
-    # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
-    most = 0
-    for x in range(1, 4):
-        if popcount9(_others(s, p, x)) > popcount9(_others(s, p, most)):
-            most = x
-    return joker_lead(most, 1)
-
-
-def _spare(s, p):  # native
-    # Can seat p lose this trick and still make its bid with its Jokers alone?
-    # Then, in a play-out, it keeps them: a Joker wins or loses at will, later as now.
-    need = s.bids[p] - s.taken[p]
-    if not s.world or need <= 0 or need > s.jokers_held[p]:
-        return False
-    h = s.held
-    b = 4 * p
-    return bool(h[b] | h[b + 1] | h[b + 2] | h[b + 3])  # a card to lose with
-
-
-def _top_suit(held, b):  # native
-    # The suit of seat's highest card (-1 with none).
-    best = -1
-    r = -1
-    for x in range(4):
-        m = held[b + x]
-        if m and HI9[m] > r:
-            r = HI9[m]
-            best = x
-    return best
-
-
-def _top_card(held, b):  # native
-    # The seat's highest card (suits in order on equal rank).
-    x = _top_suit(held, b)
-    return 9 * x + HI9[held[b + x]]
-
-
-def _low_card(held, b):  # native
-    best = -1
-    r = 9
-    for x in range(4):
-        m = held[b + x]
-        if m and HI9[m & -m] < r:
-            r = HI9[m & -m]
-            best = 9 * x + r
-    return best
+def run_out(small, big, regs) -> int:  # viper
+    # The deal's tricks played to its end by policy() for every seat; -> cards played.
+    n = 0
+    while True:
+        n += 1
+        if int(step(small, big, regs, int(policy(small, big, regs)))) == 2:
+            return n
 
 
 def easy(s):
@@ -268,10 +298,12 @@ def _playout(s):  # native
         s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += 1
         ph = s.ph
-    while ph == PLAYING:
-        _play_card(s, easy_play(s))  # apply_legal's own branch, called straight
-        n += 1
-        ph = s.ph
+    if ph == PLAYING:
+        g = _REGS
+        s.to_regs(g)
+        n += run_out(s.small, s.big, g)
+        s.from_regs(g)
+        s._end_deal()
     return n
 
 
@@ -300,7 +332,7 @@ def scorer(view):  # native
             if s.bids[q] == s.taken[q]:
                 b = max(best[q], s.deal_points[q]) >> later
                 v += 3 * b if q == seat else -b
-        return v, n * PLY_PCT // 100 + PLAYOUT_COST
+        return v, n + PLAYOUT_COST
 
     return rollout
 def _same(v, m):
@@ -309,12 +341,12 @@ def _same(v, m):
     p = v.turn
     x = SUIT[m]
     h = v.held[4 * p + x]
-    others = _others(v, p, x)
+    others_ = others(v.big, 1 if v.world else 0, p, x)
     r = RANK[m]
     while h & ABOVE[r]:
         up = h & ABOVE[r]
         up = HI9[up & -up]  # the next own card up
-        if others & ABOVE[r] & ~ABOVE[up - 1]:
+        if others_ & ABOVE[r] & ~ABOVE[up - 1]:
             break
         r = up
     return 9 * x + r

@@ -22,7 +22,7 @@
 # never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
 from array import array
 
-from engine import const
+from engine import const, ptr8, ptr16
 from engine.bits import POP8
 from engine.cards import SUIT_NAMES, SUITS
 from engine.rng import BLANK, Rng, resumed
@@ -119,22 +119,108 @@ def joker_lead(suit, low):
     return LEAD + 2 * suit + low
 
 
-def must_play(s, p):  # native
-    # What seat p, to move in state s, must play to the trick (GJ-11, GJ-14):
-    # the suit (NONE: any card) << 9 | the ranks of it it may play. A function
-    # that returns it: every follower in every play-out of a search asks.
-    held = s.held
-    b = 4 * p
-    x = s.trick_suit
-    m = held[b + x]
+# The trick's registers: the scalars of a state that a card's play and the
+# Medium policy read, copied into a buffer (to_regs) so that machine code
+# ("# viper") reads them as bytes. Their places:
+R_TURN = const(0)
+R_LEAD = const(1)
+R_TRUMP = const(2)
+R_IN = const(3)  # cards in the trick
+R_SUIT = const(4)  # the suit led or named
+R_AT = const(5)  # the best card's place in the trick
+R_POWER = const(6)  # ... and its power
+R_JOUT = const(7)
+R_WORLD = const(8)
+REGS = const(9)
+_REGS = bytearray(REGS)  # play_card's, so a card played allocates nothing
+# The state's buffers: small (bytes) and big (16-bit words), as __init__ cuts them.
+S_BIDS = const(0)
+S_TAKEN = const(4)
+S_TRICK = const(8)
+S_JOKERS = const(16)
+B_GONE = const(16)
+
+
+def must(small, big, regs) -> int:  # viper
+    # What the seat to move must play to the trick (GJ-11, GJ-14): the suit
+    # (NONE: any card) << 9 | the ranks of it it may play. Every follower in
+    # every play-out of a search asks.
+    k = ptr8(small)
+    h = ptr16(big)
+    g = ptr8(regs)
+    b = 4 * g[R_TURN]
+    x = g[R_SUIT]
+    m = h[b + x]
     if m:
-        return x << 9 | (1 << HI9[m] if s.trick[0] >= LEAD else m)
-    t = s.trump
+        if k[S_TRICK] >= LEAD:
+            return x << 9 | 1 << ptr8(HI9)[m]  # a Joker led: the highest of the suit named
+        return x << 9 | m
+    t = g[R_TRUMP]
     if t != NONE:
-        m = held[b + t]
+        m = h[b + t]
         if m:
             return t << 9 | m
     return NONE << 9
+
+
+def step(small, big, regs, m: int) -> int:  # viper
+    # Card or Joker m played by the seat to move (GJ-12 .. GJ-17). -> 0: the
+    # trick goes on; 1: taken, its taker (R_LEAD) leads next; 2: taken, and
+    # the taker's hand was played out (the deal has ended).
+    k = ptr8(small)
+    h = ptr16(big)
+    g = ptr8(regs)
+    p = g[R_TURN]
+    in_trick = g[R_IN]
+    t = g[R_TRUMP]
+    if m >= JOKER:
+        k[S_JOKERS + p] -= 1
+        g[R_JOUT] += 1
+        if m >= LEAD:  # GJ-14: the named suit leads
+            x = (m - LEAD) >> 1
+            g[R_SUIT] = x
+            g[R_AT] = 0
+            if m & 1:
+                g[R_POWER] = _P_LEAD_LO
+            elif x == t:
+                g[R_POWER] = _P_TOP
+            else:
+                g[R_POWER] = _P_LEAD_HI
+        elif m == JOKER_HI:
+            g[R_AT] = in_trick  # GJ-13, GJ-17: the last high Joker wins
+            g[R_POWER] = _P_JOKER
+    else:
+        x = ptr8(SUIT)[m]
+        r = ptr8(RANK)[m]
+        bit = 1 << r
+        h[4 * p + x] ^= bit
+        h[B_GONE + x] |= bit
+        pw = 0
+        if x == t:
+            pw = P_TRUMP + r
+        elif x == g[R_SUIT] or in_trick == 0:
+            pw = P_SUIT + r
+        if in_trick == 0:
+            g[R_SUIT] = x
+            g[R_AT] = 0
+            g[R_POWER] = pw
+        elif pw > g[R_POWER]:
+            g[R_AT] = in_trick
+            g[R_POWER] = pw
+    k[S_TRICK + in_trick] = m
+    if in_trick < 3:
+        g[R_IN] = in_trick + 1
+        g[R_TURN] = (p + 1) & 3
+        return 0
+    g[R_IN] = 0
+    w = (g[R_LEAD] + g[R_AT]) & 3
+    k[S_TAKEN + w] += 1
+    g[R_TURN] = w
+    g[R_LEAD] = w
+    b = 4 * w
+    if h[b] or h[b + 1] or h[b + 2] or h[b + 3] or k[S_JOKERS + w]:
+        return 1
+    return 2
 
 
 def new_game(seed, options=None, seats=4):
@@ -277,8 +363,9 @@ class Georgian(State):
         return k if k >= 0 else -1
 
     def must(self):
-        # must_play() for the seat to move: into must_suit the suit, must_ranks the ranks.
-        v = must_play(self, self.turn)
+        # must() for the seat to move: into must_suit the suit, must_ranks the ranks.
+        self.to_regs(_REGS)
+        v = must(self.small, self.big, _REGS)
         self.must_suit = v >> 9
         self.must_ranks = v & 511
 
@@ -381,62 +468,47 @@ class Georgian(State):
             self._deal(resumed(self.rng_state))
 
     def play_card(self, m):  # native
-        # apply_legal's branch for a card: a search's play-outs call it
-        # straight, so it reads each field once (seats wrap with & 3).
+        # apply_legal's branch for a card, played by step(); a full state (not
+        # a search's world) also keeps what the others learn and the last trick.
+        g = _REGS
+        self.to_regs(g)
         p = self.turn
-        in_trick = self.in_trick
-        if m >= JOKER:
-            self.jokers_held[p] -= 1
-            self.jout += 1
-            if m >= LEAD:  # GJ-14: the named suit leads
-                s = (m - LEAD) >> 1
-                self.trick_suit = s
-                self.best_at = 0
-                self.best_power = _P_LEAD_LO if m & 1 else (_P_TOP if s == self.trump else _P_LEAD_HI)
-            elif m == JOKER_HI:
-                self.best_at = in_trick  # GJ-13, GJ-17: the last high Joker wins
-                self.best_power = _P_JOKER
-        else:
-            s = SUIT[m]
-            r = RANK[m]
-            bit = 1 << r
-            self.held[4 * p + s] ^= bit
-            self.gone[s] |= bit
-            if not in_trick:
-                self.trick_suit = s
-                self.best_at = 0
-                self.best_power = (P_TRUMP if s == self.trump else P_SUIT) + r
-            else:
-                led = self.trick_suit
-                if s == self.trump:
-                    pw = P_TRUMP + r
-                elif s == led:
-                    pw = P_SUIT + r
-                else:
-                    pw = 0
-                if not self.world:  # what the others learn (a search needs no bans)
-                    self._learn(p, s, r, led)
-                if pw > self.best_power:
-                    self.best_at = in_trick
-                    self.best_power = pw
-        self.trick[in_trick] = m
-        if in_trick < 3:
-            self.in_trick = in_trick + 1
-            self.turn = (p + 1) & 3
-            return
-        self.in_trick = 0
         lead = self.lead
-        w = (lead + self.best_at) & 3
-        self.taken[w] += 1
+        led = self.trick_suit
+        first = not self.in_trick
+        done = step(self.small, self.big, g, m)
+        self.from_regs(g)
         if not self.world:
-            for i in range(4):
-                self.prev[(lead + i) & 3] = self.trick[i]
-            self.pwin = w
-        self.turn = self.lead = w
-        held = self.held
-        b = 4 * w
-        if not (held[b] or held[b + 1] or held[b + 2] or held[b + 3] or self.jokers_held[w]):
+            if m < JOKER and not first:
+                self._learn(p, SUIT[m], RANK[m], led)
+            if done:
+                for i in range(4):
+                    self.prev[(lead + i) & 3] = self.trick[i]
+                self.pwin = self.lead
+        if done == 2:
             self._end_deal()
+
+    def to_regs(self, g):  # native
+        # The trick's registers (R_TURN ...) into buffer g.
+        g[R_TURN] = self.turn
+        g[R_LEAD] = self.lead
+        g[R_TRUMP] = self.trump
+        g[R_IN] = self.in_trick
+        g[R_SUIT] = self.trick_suit
+        g[R_AT] = self.best_at
+        g[R_POWER] = self.best_power
+        g[R_JOUT] = self.jout
+        g[R_WORLD] = 1 if self.world else 0
+
+    def from_regs(self, g):  # native
+        # ... and back, once step() has played.
+        self.turn = g[R_TURN]
+        self.lead = g[R_LEAD]
+        self.in_trick = g[R_IN]
+        self.trick_suit = g[R_SUIT]
+        self.best_at = g[R_AT]
+        self.best_power = g[R_POWER]
+        self.jout = g[R_JOUT]
 
     def _learn(self, p, s, r, led):
         # Seat p followed with rank r of suit s to a trick of suit led.
