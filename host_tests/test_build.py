@@ -81,8 +81,13 @@ def test_native_functions_are_marked_in_place():
             raise AssertionError("a marked def without its blank lines above was taken: %r" % bad)
         except build.BuildError as e:
             assert "line %d" % line in str(e)
+    # "# viper" marks a function the board compiles as viper code.
+    got, n = build.with_native("x = 1\n\n\ndef f(a) -> int:  # viper\n    return a\n")
+    assert n == 1 and got.split("\n")[2] == "@micropython.viper"
     assert build.native_source("engine/arrange.py")[1] >= 5
     assert build.native_source("engine/games/georgian.py")[1] >= 3  # play_card among them
+    viper = [line for line in build.native_source("engine/ai/georgian.py")[0].split("\n") if "micropython.viper" in line]
+    assert len(viper) == 3, viper  # others, policy, run_out
 
 
 def test_web_and_test_trees_are_bytecode_only(tmp_path):

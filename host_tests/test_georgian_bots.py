@@ -158,3 +158,20 @@ if __name__ == "__main__":
     kind = NINES if len(sys.argv) > 2 and sys.argv[2] == "nines" else {}
     for line in figures(n, kind, int(sys.argv[3]) if len(sys.argv) > 3 else 2):
         print(line)
+
+
+def test_viper_code_knows_the_games_constants():
+    # policy() and run_out() run as viper code on the board, which sees only
+    # its own module's constants: each must be the game's (a card's code, a
+    # power, the trick's registers, where the state's buffers keep a field).
+    s = G.new_game(1)
+    for mine, game in ((A._R_TURN, G.R_TURN), (A._R_TRUMP, G.R_TRUMP), (A._R_IN, G.R_IN), (A._R_POWER, G.R_POWER),
+                       (A._R_WORLD, G.R_WORLD), (A._NONE, G.NONE), (A._JOKER_HI, G.JOKER_HI), (A._JOKER_LO, G.JOKER_LO),
+                       (A._LEAD, G.LEAD), (A._P_SUIT, G.P_SUIT), (A._P_TRUMP, G.P_TRUMP), (A._S_TAKEN, G.S_TAKEN),
+                       (A._S_JOKERS, G.S_JOKERS), (A._B_GONE, G.B_GONE)):
+        assert mine == game
+    s.taken[2] = 7
+    s.jokers_held[3] = 5
+    s.gone[1] = 9
+    assert s.small[G.S_TAKEN + 2] == 7 and s.small[G.S_JOKERS + 3] == 5 and s.big[G.B_GONE + 1] == 9
+    assert s.small[G.S_TRICK:G.S_TRICK + 4] == s.trick and s.small[G.S_BIDS:G.S_BIDS + 4] == s.bids
