@@ -8,6 +8,7 @@ import sys
 from engine.ai import georgian as A
 from engine.ai import sampling
 from engine.games import georgian as G
+from engine.games import georgian_tricks as T
 from engine.rng import Rng
 from host_tests.bots import RANDOM, is_over, play
 
@@ -161,17 +162,41 @@ if __name__ == "__main__":
 
 
 def test_viper_code_knows_the_games_constants():
-    # policy() and run_out() run as viper code on the board, which sees only
-    # its own module's constants: each must be the game's (a card's code, a
-    # power, the trick's registers, where the state's buffers keep a field).
+    # trick() runs as viper code on the board, which sees only its own
+    # module's constants: each must be the game's (a card's code, a power,
+    # where the state's buffers keep a field).
     s = G.new_game(1)
-    for mine, game in ((A._R_TURN, G.R_TURN), (A._R_TRUMP, G.R_TRUMP), (A._R_IN, G.R_IN), (A._R_POWER, G.R_POWER),
-                       (A._R_WORLD, G.R_WORLD), (A._NONE, G.NONE), (A._JOKER_HI, G.JOKER_HI), (A._JOKER_LO, G.JOKER_LO),
-                       (A._LEAD, G.LEAD), (A._P_SUIT, G.P_SUIT), (A._P_TRUMP, G.P_TRUMP), (A._S_TAKEN, G.S_TAKEN),
-                       (A._S_JOKERS, G.S_JOKERS), (A._B_GONE, G.B_GONE)):
+    for mine, game in ((T._NONE, G.NONE), (T._JOKER, G.JOKER), (T._JOKER, G.JOKER_HI), (T._JOKER_LO, G.JOKER_LO),
+                       (T._LEAD, G.LEAD), (T._P_JOKER, G._P_JOKER), (T._P_TOP, G._P_TOP), (T._P_LEAD_HI, G._P_LEAD_HI),
+                       (T._P_LEAD_LO, G._P_LEAD_LO), (T._P_SUIT, G.P_SUIT), (T._P_TRUMP, G.P_TRUMP)):
         assert mine == game
+    s.bids[1] = 3
     s.taken[2] = 7
+    s.trick[0] = 40
     s.jokers_held[3] = 5
     s.gone[1] = 9
-    assert s.small[G.S_TAKEN + 2] == 7 and s.small[G.S_JOKERS + 3] == 5 and s.big[G.B_GONE + 1] == 9
-    assert s.small[G.S_TRICK:G.S_TRICK + 4] == s.trick and s.small[G.S_BIDS:G.S_BIDS + 4] == s.bids
+    assert s.small[1] == 3 and s.small[T._S_TAKEN + 2] == 7 and s.small[T._S_TRICK] == 40
+    assert s.small[T._S_JOKERS + 3] == 5 and s.big[T._B_GONE + 1] == 9
+
+
+def test_medium_sees_what_the_seat_to_move_cannot():
+    # OTHERS: the ranks of a suit still in play that the seat to move cannot
+    # see (GJ-22); in a search's world, those the other hands hold.
+    s = G.new_game(3)
+    while s.phase() != G.PLAYING:
+        s.apply(A.choose(s.view(s.to_move()), 1, Rng(3)))
+    p = s.to_move()
+    g = bytearray(T.REGS)
+    for world in (False, True):
+        s.world = world
+        for x in range(4):
+            s.to_regs(g)
+            g[T.R_MODE] = T.OTHERS
+            g[T.R_MOVE] = x
+            held = 0
+            for q in range(4):
+                if q != p:
+                    held |= s.held[4 * q + x]
+            unseen = G.FULL[x] & ~(s.gone[x] | s.held[4 * p + x])
+            assert T.trick(s.small, s.big, g) == (held if world else unseen)
+            assert held & ~unseen == 0  # what the others hold, p cannot see

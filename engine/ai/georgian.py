@@ -24,40 +24,25 @@
 # tricks (run_out()) and the game's card play (step()) are viper code on the
 # Pico ("# viper", tools/build.py): the state's buffers read as raw bytes and
 # words, a ply there about 0.041 ms (0.15 as native code, 0.34 as bytecode).
-from engine import const, ptr8, ptr16
+from engine import const
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
-from engine.bits import POP8
 from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, NO_TRUMP, NONE,
-                                   PLAYING, RANK, REGS, SUIT, TRUMP, joker_lead, must, step)
+                                   PLAYING, RANK, SUIT, TRUMP, joker_lead)
+from engine.games.georgian_tricks import MEDIUM as T_MEDIUM
+from engine.games.georgian_tricks import OTHERS, PLAY_OUT, R_MODE, R_MOVE, REGS, trick
 
 # Hard's work per decision, in plies played out, with what else a decision
-# does counted in plies as the emulated Pico times them (a ply about 0.041 ms
-# as viper code): dealing a sampled world (1.4 ms), and a play-out's copy,
-# first move and score (0.7 ms), so a decision whose play-outs are short (the
-# deal's last tricks) samples fewer worlds instead of taking twice as long. A
-# decision: p95 under 0.5 s there.
-BUDGET = 10000
-WORLD_COST = const(34)
-PLAYOUT_COST = const(17)
-_BID_PLY = const(4)  # a bid or trump chosen in a play-out, in plies
+# does counted in plies as the emulated Pico times them (a ply about 0.011 ms
+# as viper code): dealing a sampled world (1.35 ms), a play-out's copy, first
+# move and score (0.7 ms), a bid or trump chosen in a play-out (about 0.15),
+# so a decision whose play-outs are short (the deal's last tricks) samples
+# fewer worlds instead of taking twice as long. A decision: p95 under 0.5 s
+# there.
+BUDGET = 40000
+WORLD_COST = const(122)
+PLAYOUT_COST = const(64)
+_BID_PLY = const(14)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
-# Machine code ("# viper") knows only the constants of its own module: the
-# game's that policy() reads, the same values (host_tests/test_georgian_bots.py
-# holds them to the game's).
-_R_TURN = const(0)
-_R_TRUMP = const(2)
-_R_IN = const(3)
-_R_POWER = const(6)
-_R_WORLD = const(8)
-_S_TAKEN = const(4)
-_S_JOKERS = const(16)
-_B_GONE = const(16)
-_NONE = const(4)
-_JOKER_HI = const(36)
-_JOKER_LO = const(37)
-_LEAD = const(40)
-_P_SUIT = const(20)
-_P_TRUMP = const(50)
 _REGS = bytearray(REGS)  # the trick's registers of the state a move or play-out is for
 
 # Medium's bid: the tricks a card should take, in hundredths (tuned for the
@@ -71,18 +56,6 @@ _SIDE_AK = const(45)
 _NT_A = const(85)  # in a deal without trump
 _NT_K = const(15)
 _NT_Q = const(15)
-
-
-def others(big, world: int, p: int, x: int) -> int:  # viper
-    # Ranks of suit x that seat p cannot see and that are still in play; in a
-    # search's world, those the other hands hold.
-    h = ptr16(big)
-    if world:
-        return (h[x] | h[4 + x] | h[8 + x] | h[12 + x]) & (511 ^ h[4 * p + x])
-    full = 511
-    if x == 0 or x == 3:
-        full = 510  # no Six (GJ-2)
-    return full & (511 ^ (h[_B_GONE + x] | h[4 * p + x]))
 
 
 # ----- Medium
@@ -144,137 +117,11 @@ def easy_trump(s):
 
 
 def easy_play(s):  # native
-    s.to_regs(_REGS)
-    return policy(s.small, s.big, _REGS)
-
-
-def policy(small, big, regs) -> int:  # viper
-    # Medium's card for the seat to move, its state in small, big and the
-    # trick's registers (engine.games.georgian to_regs). Every seat of every
-    # play-out asks it, so it is machine code that reads the bytes themselves.
-    k = ptr8(small)
-    h = ptr16(big)
-    g = ptr8(regs)
-    hi = ptr8(HI9)
-    p = g[_R_TURN]
-    b = 4 * p
-    t = g[_R_TRUMP]
-    world = g[_R_WORLD]
-    jokers = k[_S_JOKERS + p]
-    win = k[_S_TAKEN + p] != k[p]  # (bids first) short of the bid, or over it already (10 a trick)
-    cards = h[b] | h[b + 1] | h[b + 2] | h[b + 3]
-    # A Joker to spend: not when, in a play-out's world, the seat could lose
-    # this trick and make its bid with its Jokers alone (a Joker wins or loses
-    # at will, later as now).
-    need = k[p] - k[_S_TAKEN + p]
-    joker = jokers
-    if world and need > 0 and need <= jokers and cards:
-        joker = 0
-    if g[_R_IN] == 0:
-        if win:
-            # A card nobody can beat in its suit (its highest, no higher rank
-            # left in play, or in a world in another hand): a side suit's first,
-            # then a trump.
-            for j in range(5):
-                x = j
-                if j == 4:
-                    x = t
-                if (j < 4 and x == t) or x == _NONE:
-                    continue
-                m = h[b + x]
-                if m:
-                    r = hi[m]
-                    if int(others(big, world, p, x)) & (511 << (r + 1)) & 511 == 0:
-                        return 9 * x + r
-            x = 0  # the suit of the seat's highest card
-            top = -1
-            for y in range(4):
-                m = h[b + y]
-                if m and hi[m] > top:
-                    top = hi[m]
-                    x = y
-            if joker:
-                if t != _NONE:
-                    return _LEAD + 2 * t  # high: wins unless the other Joker is played high
-                return _LEAD + 2 * x
-            return 9 * x + top
-        # Duck: the lowest side card, else the lowest trump.
-        best = -1
-        low = 9
-        for x in range(4):
-            m = h[b + x]
-            if m and x != t and hi[m & (0 - m)] < low:
-                low = hi[m & (0 - m)]
-                best = 9 * x + low
-        if best >= 0:
-            return best
-        if t != _NONE and h[b + t]:
-            return 9 * t + hi[h[b + t] & (0 - h[b + t])]
-        # Only Jokers: low, naming the suit the others hold most of, so one of them wins.
-        pop = ptr8(POP8)
-        most = 0
-        n = -1
-        for x in range(4):
-            m = int(others(big, world, p, x))
-            if pop[m & 255] + (m >> 8) > n:
-                n = pop[m & 255] + (m >> 8)
-                most = x
-        return _LEAD + 2 * most + 1
-    must_ranks = int(must(small, big, regs))
-    x = must_ranks >> 9
-    must_ranks &= 511
-    if x == _NONE:
-        # Void in the suit led and in trumps: no card wins, only a Joker can.
-        if win and joker:
-            return _JOKER_HI
-        if cards == 0:
-            return _JOKER_LO  # only Jokers left
-        best = 0  # else its lowest card (keeping the high ones), or its highest (shedding it)
-        r = -1
-        if win:
-            r = 9
-        for y in range(4):
-            m = h[b + y]
-            if m:
-                if win:
-                    if hi[m & (0 - m)] < r:
-                        r = hi[m & (0 - m)]
-                        best = 9 * y + r
-                elif hi[m] > r:
-                    r = hi[m]
-                    best = 9 * y + r
-        return best
-    # The cards of the suit that beat the trick so far: ranks above j.
-    j = g[_R_POWER] - _P_SUIT
-    if x == t:
-        j = g[_R_POWER] - _P_TRUMP
-    wins = must_ranks
-    if j >= 8:
-        wins = 0
-    elif j >= 0:
-        wins = must_ranks & (511 << (j + 1)) & 511
-    if win:
-        if wins:
-            if g[_R_IN] == 3:
-                return 9 * x + hi[wins & (0 - wins)]  # last: just enough
-            return 9 * x + hi[wins]
-        if joker:
-            return _JOKER_HI  # the later high Joker wins (GJ-17)
-        return 9 * x + hi[must_ranks & (0 - must_ranks)]
-    if must_ranks & (511 ^ wins):
-        return 9 * x + hi[must_ranks & (511 ^ wins)]  # the highest card that loses
-    if jokers:
-        return _JOKER_LO  # a sure loss
-    return 9 * x + hi[must_ranks & (0 - must_ranks)]
-
-
-def run_out(small, big, regs) -> int:  # viper
-    # The deal's tricks played to its end by policy() for every seat; -> cards played.
-    n = 0
-    while True:
-        n += 1
-        if int(step(small, big, regs, int(policy(small, big, regs)))) == 2:
-            return n
+    # Medium's card (engine/games/georgian_tricks.py trick(), as viper code).
+    g = _REGS
+    s.to_regs(g)
+    g[R_MODE] = T_MEDIUM
+    return trick(s.small, s.big, g)
 
 
 def easy(s):
@@ -303,7 +150,8 @@ def _playout(s):  # native
     if ph == PLAYING:
         g = _REGS
         s.to_regs(g)
-        n += run_out(s.small, s.big, g)
+        g[R_MODE] = PLAY_OUT
+        n += trick(s.small, s.big, g)
         s.from_regs(g)
         s._end_deal()
     return n
@@ -343,12 +191,16 @@ def _same(v, m):
     p = v.turn
     x = SUIT[m]
     h = v.held[4 * p + x]
-    others_ = others(v.big, 1 if v.world else 0, p, x)
+    g = _REGS
+    v.to_regs(g)
+    g[R_MODE] = OTHERS
+    g[R_MOVE] = x
+    others = trick(v.small, v.big, g)
     r = RANK[m]
     while h & ABOVE[r]:
         up = h & ABOVE[r]
         up = HI9[up & -up]  # the next own card up
-        if others_ & ABOVE[r] & ~ABOVE[up - 1]:
+        if others & ABOVE[r] & ~ABOVE[up - 1]:
             break
         r = up
     return 9 * x + r

@@ -22,9 +22,11 @@
 # never go out of step and cost nothing in encode() (engine/games/georgian_bytes.py).
 from array import array
 
-from engine import const, ptr8, ptr16
+from engine import const
 from engine.bits import POP8
 from engine.cards import SUIT_NAMES, SUITS
+from engine.games.georgian_tricks import (HI9, MUST, PLAY, R_AT, R_IN, R_JOUT, R_LEAD, R_MODE, R_MOVE, R_POWER, R_SUIT,
+                                          R_TRUMP, R_TURN, R_WORLD, REGS, trick)
 from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
@@ -58,7 +60,6 @@ SUIT = bytes([c // 9 for c in range(36)] + [NONE, NONE])
 RANK = bytes([c % 9 for c in range(36)] + [0, 0])
 FULL = (0x1FE, 0x1FF, 0x1FF, 0x1FE)  # the ranks each suit has (GJ-2)
 DECK = bytes([c for c in range(38) if c != 0 and c != 27])
-HI9 = bytes([0] + [len(bin(m)) - 3 for m in range(1, 512)])  # highest rank in a mask (the lowest: HI9[m & -m])
 ABOVE = tuple([(511 << (r + 1)) & 511 for r in range(9)])  # ranks above r
 RANK_TEXT = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_WORDS = SUIT_NAMES + ("no trump",)
@@ -70,6 +71,7 @@ _P_LEAD_HI = const(49)  # a Joker led high naming another suit: only trumps beat
 _P_LEAD_LO = const(1)  # a Joker led low: anything of the suit or a trump beats it
 P_TRUMP = const(50)  # + rank
 P_SUIT = const(20)  # + rank, of the suit led or named
+_REGS = bytearray(REGS)  # the trick's registers for trick(): a card played allocates nothing
 
 
 def label(c):
@@ -117,110 +119,6 @@ def points(bid, took, n):  # native
 
 def joker_lead(suit, low):
     return LEAD + 2 * suit + low
-
-
-# The trick's registers: the scalars of a state that a card's play and the
-# Medium policy read, copied into a buffer (to_regs) so that machine code
-# ("# viper") reads them as bytes. Their places:
-R_TURN = const(0)
-R_LEAD = const(1)
-R_TRUMP = const(2)
-R_IN = const(3)  # cards in the trick
-R_SUIT = const(4)  # the suit led or named
-R_AT = const(5)  # the best card's place in the trick
-R_POWER = const(6)  # ... and its power
-R_JOUT = const(7)
-R_WORLD = const(8)
-REGS = const(9)
-_REGS = bytearray(REGS)  # play_card's, so a card played allocates nothing
-# The state's buffers: small (bytes) and big (16-bit words), as __init__ cuts them.
-S_BIDS = const(0)
-S_TAKEN = const(4)
-S_TRICK = const(8)
-S_JOKERS = const(16)
-B_GONE = const(16)
-
-
-def must(small, big, regs) -> int:  # viper
-    # What the seat to move must play to the trick (GJ-11, GJ-14): the suit
-    # (NONE: any card) << 9 | the ranks of it it may play. Every follower in
-    # every play-out of a search asks.
-    k = ptr8(small)
-    h = ptr16(big)
-    g = ptr8(regs)
-    b = 4 * g[R_TURN]
-    x = g[R_SUIT]
-    m = h[b + x]
-    if m:
-        if k[S_TRICK] >= LEAD:
-            return x << 9 | 1 << ptr8(HI9)[m]  # a Joker led: the highest of the suit named
-        return x << 9 | m
-    t = g[R_TRUMP]
-    if t != NONE:
-        m = h[b + t]
-        if m:
-            return t << 9 | m
-    return NONE << 9
-
-
-def step(small, big, regs, m: int) -> int:  # viper
-    # Card or Joker m played by the seat to move (GJ-12 .. GJ-17). -> 0: the
-    # trick goes on; 1: taken, its taker (R_LEAD) leads next; 2: taken, and
-    # the taker's hand was played out (the deal has ended).
-    k = ptr8(small)
-    h = ptr16(big)
-    g = ptr8(regs)
-    p = g[R_TURN]
-    in_trick = g[R_IN]
-    t = g[R_TRUMP]
-    if m >= JOKER:
-        k[S_JOKERS + p] -= 1
-        g[R_JOUT] += 1
-        if m >= LEAD:  # GJ-14: the named suit leads
-            x = (m - LEAD) >> 1
-            g[R_SUIT] = x
-            g[R_AT] = 0
-            if m & 1:
-                g[R_POWER] = _P_LEAD_LO
-            elif x == t:
-                g[R_POWER] = _P_TOP
-            else:
-                g[R_POWER] = _P_LEAD_HI
-        elif m == JOKER_HI:
-            g[R_AT] = in_trick  # GJ-13, GJ-17: the last high Joker wins
-            g[R_POWER] = _P_JOKER
-    else:
-        x = ptr8(SUIT)[m]
-        r = ptr8(RANK)[m]
-        bit = 1 << r
-        h[4 * p + x] ^= bit
-        h[B_GONE + x] |= bit
-        pw = 0
-        if x == t:
-            pw = P_TRUMP + r
-        elif x == g[R_SUIT] or in_trick == 0:
-            pw = P_SUIT + r
-        if in_trick == 0:
-            g[R_SUIT] = x
-            g[R_AT] = 0
-            g[R_POWER] = pw
-        elif pw > g[R_POWER]:
-            g[R_AT] = in_trick
-            g[R_POWER] = pw
-    k[S_TRICK + in_trick] = m
-    if in_trick < 3:
-        g[R_IN] = in_trick + 1
-        g[R_TURN] = (p + 1) & 3
-        return 0
-    g[R_IN] = 0
-    w = (g[R_LEAD] + g[R_AT]) & 3
-    k[S_TAKEN + w] += 1
-    g[R_TURN] = w
-    g[R_LEAD] = w
-    b = 4 * w
-    if h[b] or h[b + 1] or h[b + 2] or h[b + 3] or k[S_JOKERS + w]:
-        return 1
-    return 2
 
 
 def new_game(seed, options=None, seats=4):
@@ -363,9 +261,12 @@ class Georgian(State):
         return k if k >= 0 else -1
 
     def must(self):
-        # must() for the seat to move: into must_suit the suit, must_ranks the ranks.
-        self.to_regs(_REGS)
-        v = must(self.small, self.big, _REGS)
+        # What the seat to move must play (GJ-11, GJ-14): into must_suit the
+        # suit, must_ranks the ranks.
+        g = _REGS
+        self.to_regs(g)
+        g[R_MODE] = MUST
+        v = trick(self.small, self.big, g)
         self.must_suit = v >> 9
         self.must_ranks = v & 511
 
@@ -468,15 +369,17 @@ class Georgian(State):
             self._deal(resumed(self.rng_state))
 
     def play_card(self, m):  # native
-        # apply_legal's branch for a card, played by step(); a full state (not
+        # apply_legal's branch for a card, played by trick(); a full state (not
         # a search's world) also keeps what the others learn and the last trick.
         g = _REGS
         self.to_regs(g)
+        g[R_MODE] = PLAY
+        g[R_MOVE] = m
         p = self.turn
         lead = self.lead
         led = self.trick_suit
         first = not self.in_trick
-        done = step(self.small, self.big, g, m)
+        done = trick(self.small, self.big, g)
         self.from_regs(g)
         if not self.world:
             if m < JOKER and not first:
@@ -489,7 +392,7 @@ class Georgian(State):
             self._end_deal()
 
     def to_regs(self, g):  # native
-        # The trick's registers (R_TURN ...) into buffer g.
+        # The trick's registers (engine/games/georgian_tricks.py) into buffer g.
         g[R_TURN] = self.turn
         g[R_LEAD] = self.lead
         g[R_TRUMP] = self.trump
@@ -501,7 +404,7 @@ class Georgian(State):
         g[R_WORLD] = 1 if self.world else 0
 
     def from_regs(self, g):  # native
-        # ... and back, once step() has played.
+        # ... and back, once trick() has played.
         self.turn = g[R_TURN]
         self.lead = g[R_LEAD]
         self.in_trick = g[R_IN]
