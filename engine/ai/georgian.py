@@ -29,19 +29,18 @@ from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: ev
 from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, NO_TRUMP, NONE,
                                    PLAYING, RANK, SUIT, TRUMP, joker_lead)
 from engine.games.georgian_tricks import MEDIUM as T_MEDIUM
-from engine.games.georgian_tricks import OTHERS, PLAY_OUT, R_MODE, R_MOVE, REGS, trick
+from engine.games.georgian_tricks import OTHERS, R_MODE, R_MOVE, REGS, trick
 
 # Hard's work per decision, in plies played out, with what else a decision
-# does counted in plies as the emulated Pico times them (a ply about 0.011 ms
-# as viper code): dealing a sampled world (1.35 ms), a play-out's copy, first
-# move and score (0.7 ms), a bid or trump chosen in a play-out (about 0.15),
-# so a decision whose play-outs are short (the deal's last tricks) samples
-# fewer worlds instead of taking twice as long. A decision: p95 under 0.5 s
-# there.
-BUDGET = 40000
-WORLD_COST = const(122)
-PLAYOUT_COST = const(64)
-_BID_PLY = const(14)
+# does counted in plies as the emulated Pico times them (a ply about 0.012 ms
+# as viper code): dealing a sampled world (1.35 ms), a play-out's copy and
+# score (0.5 ms), a bid or trump chosen in a play-out (0.14), so a decision
+# whose play-outs are short (the deal's last tricks) samples fewer worlds
+# instead of taking twice as long. A decision: p95 under 0.5 s there.
+BUDGET = 36000
+WORLD_COST = const(114)
+PLAYOUT_COST = const(42)
+_BID_PLY = const(12)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
 _REGS = bytearray(REGS)  # the trick's registers of the state a move or play-out is for
 
@@ -139,22 +138,19 @@ def easy(s):
 # ----- Hard
 
 
-def _playout(s):  # native
-    # The deal played to its end by the Medium policy for every seat; -> its cost in plies.
-    n = 0
+def _playout(s, move):  # native
+    # move, then the deal played to its end by the Medium policy for every
+    # seat; -> its cost in plies.
+    if s.ph == PLAYING:
+        return s.play_out(move)
+    s.apply_legal(move)
+    n = _BID_PLY
     ph = s.ph
     while ph < PLAYING:
         s.apply_legal(easy_bid(s) if ph == BIDDING else easy_trump(s))
         n += _BID_PLY  # bytecode and native code: a bid costs a few cards' plies
         ph = s.ph
-    if ph == PLAYING:
-        g = _REGS
-        s.to_regs(g)
-        g[R_MODE] = PLAY_OUT
-        n += trick(s.small, s.big, g)
-        s.from_regs(g)
-        s._end_deal()
-    return n
+    return n + s.play_out()
 
 
 def scorer(view):  # native
@@ -175,8 +171,8 @@ def scorer(view):  # native
 
     on_course = [q for q in range(4) if best[q] >= 0]
 
-    def rollout(s, seat, rng):
-        n = _playout(s)
+    def rollout(s, move, seat, rng):
+        n = _playout(s, move)
         v = s.deal_value(seat)
         for q in on_course:
             if s.bids[q] == s.taken[q]:

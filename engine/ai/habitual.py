@@ -114,10 +114,11 @@ def ranked(v, moves):
     return [m for _, m in w]
 
 
-def _playout(s, seat, rng):
-    # A few plies, each side playing its best move by Medium's weights (first
-    # of equals), then the position's worth for seat. rng: halving's protocol;
-    # the policy needs none. Nothing allocated.
+def _playout(s, move, seat, rng):
+    # move, then a few plies, each side playing its best move by Medium's
+    # weights (first of equals), then the position's worth for seat. rng:
+    # halving's protocol; the policy needs none. Nothing allocated.
+    s.apply_legal(move)
     n = 0
     weighed = 0
     while not s.deal_over() and n < _PLIES:

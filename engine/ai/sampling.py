@@ -145,8 +145,9 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=N
     # Flat Monte Carlo with successive halving: each round tries every surviving
     # move in the same sampled worlds, its rollout drawing the same random
     # numbers, then keeps the better half.
-    # rollout(state, seat, rng) -> (value, work): value an int, higher is better
-    # for seat; work what the rollout cost. world_cost is what sampling a world
+    # rollout(state, move, seat, rng) -> (value, work): move played in state
+    # (legal in every world: the view listed it) and the rest played out;
+    # value an int, higher is better for seat; work what the rollout cost. world_cost is what sampling a world
     # costs, budget the total, in the same units; each round spends its share.
     # needed: unseen cards a world must deal at random (see arrange); places:
     # where they lie, as Worlds takes them.
@@ -175,9 +176,8 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=N
                     s = world.clone()
                 else:
                     s.copy_from(world)
-                s.apply_legal(alive[i])  # legal in every world: the view listed it
                 rng.copy_from(mark)
-                v, work = rollout(s, seat, rng)
+                v, work = rollout(s, alive[i], seat, rng)
                 total[i] += v
                 spent += work
         order = sorted(range(len(alive)), key=lambda i: (-total[i], i))

@@ -25,7 +25,7 @@ from array import array
 from engine import const
 from engine.bits import POP8
 from engine.cards import SUIT_NAMES, SUITS
-from engine.games.georgian_tricks import (HI9, MUST, PLAY, R_AT, R_IN, R_JOUT, R_LEAD, R_MODE, R_MOVE, R_POWER, R_SUIT,
+from engine.games.georgian_tricks import (HI9, MUST, NO_MOVE, PLAY, PLAY_OUT, R_AT, R_IN, R_JOUT, R_LEAD, R_MODE, R_MOVE, R_POWER, R_SUIT,
                                           R_TRUMP, R_TURN, R_WORLD, REGS, trick)
 from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
@@ -390,6 +390,19 @@ class Georgian(State):
                 self.pwin = self.lead
         if done == 2:
             self._end_deal()
+
+    def play_out(self, first=NO_MOVE):  # native
+        # A search's play-out of a deal's tricks, in a world: card first
+        # (NO_MOVE: none), then every seat the Medium bot's card
+        # (engine/games/georgian_tricks.py), to the deal's end. -> cards played
+        g = _REGS
+        self.to_regs(g)
+        g[R_MODE] = PLAY_OUT
+        g[R_MOVE] = first
+        n = trick(self.small, self.big, g)
+        self.from_regs(g)
+        self._end_deal()
+        return n
 
     def to_regs(self, g):  # native
         # The trick's registers (engine/games/georgian_tricks.py) into buffer g.

@@ -22,15 +22,16 @@ R_POWER = const(6)  # ... and its power
 R_JOUT = const(7)
 R_WORLD = const(8)  # 1 in a search's world: the hands are the world's, not unseen
 R_MODE = const(9)
-R_MOVE = const(10)  # PLAY's card; OTHERS' suit
+R_MOVE = const(10)  # PLAY's card; PLAY_OUT's first card (NO_MOVE: Medium's); OTHERS' suit
 _R_OTH = const(11)  # scratch: others() per suit, two bytes each
 REGS = const(19)
 # What trick() does (R_MODE) and gives back:
-PLAY_OUT = const(0)  # plays Medium's cards for every seat to the deal's end -> cards played
+PLAY_OUT = const(0)  # plays R_MOVE, then Medium's cards for every seat to the deal's end -> cards played
 MEDIUM = const(1)  # -> Medium's card for the seat to move, nothing played
 PLAY = const(2)  # plays card R_MOVE -> 0 the trick goes on, 1 taken (R_LEAD its taker), 2 the deal is over
 MUST = const(3)  # -> what the seat to move must play (GJ-11, GJ-14): suit (4: any card) << 9 | its ranks
 OTHERS = const(4)  # -> the ranks of suit R_MOVE the seat to move cannot see still in play (in a world: in other hands)
+NO_MOVE = const(255)
 
 # The game's constants (viper code knows only its own module's; the same
 # values, host_tests/test_georgian_bots.py holds them to the game's).
@@ -94,7 +95,7 @@ def trick(small, big, regs) -> int:  # viper
         if mode == MUST:
             return ms << 9 | mr
         m = -1
-        if mode == PLAY:
+        if mode == PLAY or (n == 0 and mode == PLAY_OUT and g[R_MOVE] != NO_MOVE):
             m = g[R_MOVE]
         else:
             # Medium's card: to take exactly its bid (engine/ai/georgian.py).
