@@ -147,8 +147,9 @@ def halving(view, moves, budget, rng, rollout, world_cost=0, needed=-1, places=N
     # numbers, then keeps the better half.
     # rollout(state, move, seat, rng) -> (value, work): move played in state
     # (legal in every world: the view listed it) and the rest played out;
-    # value an int, higher is better for seat; work what the rollout cost. world_cost is what sampling a world
-    # costs, budget the total, in the same units; each round spends its share.
+    # value an int, higher is better for seat; work what the rollout cost.
+    # world_cost is what sampling a world costs, budget the total, in the same
+    # units; each round spends its share.
     # needed: unseen cards a world must deal at random (see arrange); places:
     # where they lie, as Worlds takes them.
     # Ties keep the order of moves (best guess first). Integer sums only; the
