@@ -17,6 +17,7 @@ import shutil
 import pytest
 
 from engine import registry
+from engine.ai import georgian as G
 from firmware import play, saves
 from firmware.buttons import A, B, NAMES
 from firmware.tables import playable
@@ -105,6 +106,10 @@ def test_boot_to_title_with_every_game(tree, tmp_path):
         for name in ("firmware.match", "firmware.play", "firmware.scores", "firmware.saves_reading", "engine.record",
                      "engine.rng") + tuple("engine.games." + gid for gid in playable()):
             assert name not in held, name
+        # The board runs Georgian Joker's play-outs as viper code, so its Hard
+        # works the full budget (engine/ai/georgian.py); on CPython it stands in.
+        out, err = pico.exec("from engine.ai import georgian as A\nprint(A.MACHINE_CODE, A.BUDGET)")
+        assert not err and out.split() == ["True", str(G.BUDGET)], out + err
 
 
 @pytest.mark.parametrize("gid", playable())

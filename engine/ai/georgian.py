@@ -24,20 +24,26 @@
 # viper", tools/build.py) that reads the state's buffers as raw bytes and words
 # and builds nothing, a ply there about 0.012 ms (0.15 as native code, 0.34 as
 # bytecode), so a play-out leaves no garbage.
+import sys
+
 from engine import const
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: every bots module has them
 from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, NO_TRUMP, NONE,
                                    PLAYING, RANK, SUIT, TRUMP, joker_lead)
 from engine.games.georgian_tricks import MEDIUM as T_MEDIUM
-from engine.games.georgian_tricks import OTHERS, R_MODE, R_MOVE, REGS, trick
+from engine.games.georgian_tricks import MACHINE_CODE, OTHERS, R_MODE, R_MOVE, REGS, trick
 
 # Hard's work per decision, in plies played out, with what else a decision
 # does counted in plies as the emulated Pico times them (a ply about 0.012 ms
 # as viper code): dealing a sampled world (1.35 ms), a play-out's copy and
 # score (0.5 ms), a bid or trump chosen in a play-out (0.14), so a decision
 # whose play-outs are short (the deal's last tricks) samples fewer worlds
-# instead of taking twice as long. A decision: p95 under 0.5 s there.
-BUDGET = 36000
+# instead of taking twice as long. A decision: p95 under 0.5 s there. Where
+# trick() runs as bytecode on a board (CircuitPython, a profile without
+# "arch", the web page), a ply costs about 28 times as much: Hard there makes
+# the play-outs it made in 0.5 s as bytecode on the Pico. CPython stands in
+# for the Pico (tests, benches).
+BUDGET = 36000 if MACHINE_CODE or sys.implementation.name == "cpython" else 2600
 WORLD_COST = const(114)
 PLAYOUT_COST = const(42)
 _BID_PLY = const(12)

@@ -25,8 +25,8 @@ from array import array
 from engine import const
 from engine.bits import POP8
 from engine.cards import SUIT_NAMES, SUITS
-from engine.games.georgian_tricks import (HI9, MUST, NO_MOVE, PLAY, PLAY_OUT, R_AT, R_IN, R_JOUT, R_LEAD, R_MODE, R_MOVE, R_POWER, R_SUIT,
-                                          R_TRUMP, R_TURN, R_WORLD, REGS, trick)
+from engine.games.georgian_tricks import (HI9, MUST, NO_MOVE, PLAY, PLAY_OUT, R_AT, R_IN, R_JOUT, R_LEAD, R_MODE,
+                                          R_MOVE, R_POWER, R_SUIT, R_TRUMP, R_TURN, R_WORLD, REGS, trick)
 from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 

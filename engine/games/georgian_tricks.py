@@ -51,6 +51,15 @@ _P_TRUMP = const(50)
 _P_SUIT = const(20)
 
 
+def _wraps() -> int:  # viper
+    # A sum past a machine word wraps below zero in viper code, not in Python.
+    x = 0x3FFFFFFF
+    return x + x + 2
+
+
+MACHINE_CODE = _wraps() < 0  # trick() runs as viper code here (a board built with its "arch")
+
+
 def trick(small, big, regs) -> int:  # viper
     k = ptr8(small)
     h = ptr16(big)
