@@ -1,6 +1,7 @@
 # Bot play-outs shared by the bots tests (CPython): every seat moves from its
 # own view only, by a bot level or uniformly at random.
 import math
+import os
 
 RANDOM = -1  # a "level" that plays uniformly random legal moves
 
@@ -69,6 +70,7 @@ def rotated_share(job):
     from engine.rng import Rng, seed_bot
 
     game_id, seats, i, mine, theirs = job[:5]
+    # theirs may name a git revision third: that revision's bots module plays it.
     if job[5:] == ("pairs",):
         seed = i // 2
         me = (i % 2, i % 2 + 2)
@@ -77,21 +79,58 @@ def rotated_share(job):
         me = (i % seats,)
     game = registry.load(game_id)
     bots = registry.bots(game_id)
+    old = bots_at(game_id, theirs[2]) if len(theirs) > 2 else bots
     s = game.new_game(seed, game.INFO.setup({}, seats), seats)
     rng = Rng(seed)
     made = 0
     while not s.is_over():
         p = s.to_move()
-        level, budget = mine if p in me else theirs
+        level, budget = (mine if p in me else theirs)[:2]
+        player = bots if p in me else old
         seed_bot(rng, seed, made)  # as the device and selfplay seed bots
         if budget is None:
-            s.apply(bots.choose(s.view(p), level, rng))
+            s.apply(player.choose(s.view(p), level, rng))
         else:
-            s.apply(bots.choose(s.view(p), level, rng, budget))
+            s.apply(player.choose(s.view(p), level, rng, budget))
         made += 1
     pts = s.scores()
     top = max(pts)
     return sum([1.0 / pts.count(top) for q in me if pts[q] == top])
+
+
+_AT = {}
+
+
+def bots_at(game_id, rev):
+    # The bots module of game_id as git revision rev had it, searching with that
+    # revision's engine/ai/sampling.py, against the rules of today (a fixed
+    # opponent for a measure: its names must still be there).
+    import subprocess
+    import types
+
+    import engine.ai
+
+    key = (game_id, rev)
+    if key not in _AT:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+        def module(path):
+            text = subprocess.run(["git", "show", "%s:%s" % (rev, path)], cwd=root, capture_output=True, text=True,
+                                  check=True).stdout
+            mod = types.ModuleType("%s@%s" % (path, rev))
+            exec(compile(text, "%s@%s" % (path, rev), "exec"), mod.__dict__)
+            return mod
+
+        ours = engine.ai.__dict__.get("sampling")
+        engine.ai.sampling = module("engine/ai/sampling.py")  # what its "from engine.ai import sampling" takes
+        try:
+            _AT[key] = module("engine/ai/%s.py" % game_id)
+        finally:
+            if ours is None:
+                del engine.ai.sampling
+            else:
+                engine.ai.sampling = ours
+    return _AT[key]
 
 
 def series(jobs, processes=1, progress=None):

@@ -6,7 +6,9 @@
 #   python -m host_tests.budgets GAME [SEATS] [MATCHES] [PROCESSES]
 # With four seats, "pairs BUDGET" after those: the top bot at its budget in two
 # seats against it at BUDGET in the other two, the sides swapped on the same
-# deals (issue 25's measure of Georgian Joker's Hard against the Hard of before).
+# deals; with "before REV", against the Hard of git revision REV at its own
+# budget (issue 25's measure of Georgian Joker's Hard: the Hard of before is
+# fc906b8's, python -m host_tests.budgets georgian 4 400 2 before fc906b8).
 import sys
 
 from engine import registry
@@ -38,20 +40,26 @@ def figures(game_id, seats, matches, processes=1):
     return out
 
 
-def paired(game_id, matches, theirs, processes=1):
+def paired(game_id, matches, theirs, processes=1, rev=None):
+    # theirs: the other side's budget (None: its own), rev: its git revision.
     base = budget_of(game_id)
-    jobs = [(game_id, 4, i, (HARD, base), (HARD, theirs), "pairs") for i in range(matches)]
+    other = (HARD, theirs) if rev is None else (HARD, theirs, rev)
+    jobs = [(game_id, 4, i, (HARD, base), other, "pairs") for i in range(matches)]
     won = series(jobs, processes)
     lo, hi = wilson(won, matches)
-    return ("%s, 4 seats: Hard at its budget (%d) in two seats against Hard at %d in two: won %.3f [%.3f, %.3f] "
-            "of %d matches, sides swapped on the same deals (chance 0.500)" % (game_id, base, theirs, won, lo, hi,
-                                                                             matches))
+    return ("%s, 4 seats: Hard at its budget (%d) in two seats against Hard%s at %s in two: won %.3f [%.3f, %.3f] "
+            "of %d matches, sides swapped on the same deals (chance 0.500)" % (
+                game_id, base, "" if rev is None else " of " + rev, "its own budget" if theirs is None else theirs,
+                won, lo, hi, matches))
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) > 5 and args[4] == "pairs":
-        print(paired(args[0], int(args[2]), int(args[5]), int(args[3])), flush=True)
+    if len(args) > 5 and args[4] in ("pairs", "before"):
+        if args[4] == "pairs":
+            print(paired(args[0], int(args[2]), int(args[5]), int(args[3])), flush=True)
+        else:
+            print(paired(args[0], int(args[2]), None, int(args[3]), args[5]), flush=True)
         sys.exit()
     gid = args[0]
     n = int(args[1]) if len(args) > 1 else registry.load(gid).INFO.seats[1]
