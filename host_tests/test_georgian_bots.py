@@ -80,6 +80,37 @@ def test_worlds_respect_every_void_and_forced_card():
     assert checked >= 20
 
 
+def test_hard_plays_the_last_phase_for_the_highest_total():
+    # GJ-21: only the highest total wins, so in the match's last phase Hard
+    # scores a play-out by its total against the highest of the others' once
+    # the deal's points are in; before it, by the deal's points against the
+    # others' mean. The phase bonus (GJ-19) comes on top: no seat on course here.
+    s = G.new_game(4, NINES)
+    seen = set()
+    checked = [0, 0]  # deals before the last phase, in it
+    while not s.is_over():
+        p = s.to_move()
+        if s.phase() == G.PLAYING and s.in_trick == 0 and s.hand_size(p) == 9 and s.d not in seen:
+            seen.add(s.d)
+            v = s.view(p)
+            on_course = [q for q in range(4) if v.exact_so_far(q)]
+            w = sampling.Worlds(v).sample(Rng(s.d))
+            c = w.clone()
+            m = v.legal_moves()[0]
+            got, _ = A.scorer(v)(c, m, p, Rng(1))
+            if not on_course:
+                d = c.deal_points
+                total = v.scores()
+                if s.d >= 12:  # the last phase of the nines
+                    want = 3 * (total[p] + d[p] - max(total[q] + d[q] for q in range(4) if q != p))
+                else:
+                    want = 4 * d[p] - d[0] - d[1] - d[2] - d[3]
+                assert got == want, (s.d, got, want)
+                checked[s.d >= 12] += 1
+        s.apply(A.choose(s.view(p), 1, Rng(s.d)))
+    assert len(seen) == 16 and checked[0] >= 3 and checked[1] >= 2, checked
+
+
 def test_short_play_outs_leave_fewer_worlds():
     # The last card of a deal, a Joker played high or low: the play-outs are
     # that card alone, so what a world costs is its dealing and the play-outs'

@@ -161,10 +161,13 @@ def _playout(s, move):  # native
 
 def scorer(view):  # native
     # Hard's play-out and its score for the seat to move: the deal's points
-    # ahead of the others' mean (engine deal_value), plus the phase bonus a
-    # seat still on course for it (exact in every deal of the phase so far)
-    # keeps by making its bid (GJ-19), weighed by the deals of the phase still
-    # to come (halved for each) and counted as the deal's points are.
+    # ahead of the others' mean (engine deal_value), or in the match's last
+    # phase, where only the highest total wins (GJ-21), its total ahead of the
+    # highest of the others' once the deal's points are in (at deal_value's
+    # scale); plus the phase bonus a seat still on course for it (exact in
+    # every deal of the phase so far) keeps by making its bid (GJ-19), weighed
+    # by the deals of the phase still to come (halved for each) and counted as
+    # the deal's points are.
     a, z = view.phase_deals(view.phase_of(view.d))
     later = z - view.d - 1
     best = [-1, -1, -1, -1]  # a seat's best deal of the phase so far, -1 off course
@@ -176,10 +179,20 @@ def scorer(view):  # native
                 best[q] = max(best[q], hist[i][q])
 
     on_course = [q for q in range(4) if best[q] >= 0]
+    total = view.scores()
+    last = a == view.phase_deals(3)[0]
 
     def rollout(s, move, seat, rng):
         n = _playout(s, move)
-        v = s.deal_value(seat)
+        if last:
+            d = s.deal_points
+            top = None
+            for q in range(4):
+                if q != seat and (top is None or total[q] + d[q] > top):
+                    top = total[q] + d[q]
+            v = 3 * (total[seat] + d[seat] - top)
+        else:
+            v = s.deal_value(seat)
         for q in on_course:
             if s.bids[q] == s.taken[q]:
                 b = max(best[q], s.deal_points[q]) >> later
