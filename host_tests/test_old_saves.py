@@ -29,10 +29,12 @@ def person_move(m):
     return legal[-1] if m.game_id == "jokerpoker" else legal[len(m.moves) % len(legal)]
 
 
-# Games whose Hard bot has changed on purpose since 0513c4a (Habitual Joker's
-# play-outs by Medium's weights, issue 25): their saves load and are written
-# again byte for byte; the bots' next moves are their new Hard's, each legal.
-HARD_CHANGED = ("habitual",)
+# Games whose Hard bot has changed on purpose since 0513c4a (issue 25:
+# Habitual Joker's play-outs by Medium's weights, Georgian Joker's budget as
+# viper code and its last phase played for the highest total): their saves
+# load and are written again byte for byte; the bots' next moves are their new
+# Hard's, each legal.
+HARD_CHANGED = ("habitual", "georgian")
 
 
 def test_saves_of_0513c4a_resume_and_play_on_as_then():

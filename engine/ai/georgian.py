@@ -38,12 +38,13 @@ from engine.games.georgian_tricks import MACHINE_CODE, OTHERS, R_MODE, R_MOVE, R
 # as viper code): dealing a sampled world (1.35 ms), a play-out's copy and
 # score (0.5 ms), a bid or trump chosen in a play-out (0.14), so a decision
 # whose play-outs are short (the deal's last tricks) samples fewer worlds
-# instead of taking twice as long. A decision: p95 under 0.5 s there. Where
-# trick() runs as bytecode on a board (CircuitPython, a profile without
-# "arch", the web page), a ply costs about 28 times as much: Hard there makes
-# the play-outs it made in 0.5 s as bytecode on the Pico. CPython stands in
-# for the Pico (tests, benches).
-BUDGET = 36000 if MACHINE_CODE or sys.implementation.name == "cpython" else 2600
+# instead of taking twice as long. A decision: p95 under 0.5 s there. On a
+# microcontroller where trick() runs as bytecode (CircuitPython, a profile
+# without "arch") a ply costs about 28 times as much: Hard there makes the
+# play-outs it made in 0.5 s as bytecode on the Pico. CPython and the
+# WebAssembly port (tests, the web page) are quick enough for the full budget.
+_SLOW = not MACHINE_CODE and sys.implementation.name != "cpython" and sys.platform != "webassembly"
+BUDGET = 2600 if _SLOW else 36000
 WORLD_COST = const(114)
 PLAYOUT_COST = const(42)
 _BID_PLY = const(12)
