@@ -217,17 +217,13 @@ def test_medium_sees_what_the_seat_to_move_cannot():
     while s.phase() != G.PLAYING:
         s.apply(A.choose(s.view(s.to_move()), 1, Rng(3)))
     p = s.to_move()
-    g = bytearray(T.REGS)
     for world in (False, True):
         s.world = world
         for x in range(4):
-            s.to_regs(g)
-            g[T.R_MODE] = T.OTHERS
-            g[T.R_MOVE] = x
             held = 0
             for q in range(4):
                 if q != p:
                     held |= s.held[4 * q + x]
             unseen = G.FULL[x] & ~(s.gone[x] | s.held[4 * p + x])
-            assert T.trick(s.small, s.big, g) == (held if world else unseen)
+            assert s.ask(T.OTHERS, x) == (held if world else unseen)
             assert held & ~unseen == 0  # what the others hold, p cannot see

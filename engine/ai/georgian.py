@@ -31,7 +31,7 @@ from engine.ai import EASY, LEVELS, MEDIUM, ORDER, sampling  # LEVELS, ORDER: ev
 from engine.games.georgian import (ABOVE, BID, BIDDING, CHOOSE, HI9, JOKER, JOKER_HI, JOKER_LO, LEAD, NO_TRUMP, NONE,
                                    PLAYING, RANK, SUIT, TRUMP, joker_lead)
 from engine.games.georgian_tricks import MEDIUM as T_MEDIUM
-from engine.games.georgian_tricks import MACHINE_CODE, OTHERS, R_MODE, R_MOVE, REGS, trick
+from engine.games.georgian_tricks import MACHINE_CODE, OTHERS
 
 # Hard's work per decision, in plies played out, with what else a decision
 # does counted in plies as the emulated Pico times them (a ply about 0.012 ms
@@ -49,7 +49,6 @@ WORLD_COST = const(114)
 PLAYOUT_COST = const(42)
 _BID_PLY = const(12)
 _BID_SPREAD = const(2)  # Hard tries bids this far either side of Medium's
-_REGS = bytearray(REGS)  # the trick's registers of the state a move or play-out is for
 
 # Medium's bid: the tricks a card should take, in hundredths (tuned for the
 # exact-bid rate of Medium against itself).
@@ -124,10 +123,7 @@ def easy_trump(s):
 
 def easy_play(s):  # native
     # Medium's card (engine/games/georgian_tricks.py trick(), as viper code).
-    g = _REGS
-    s.to_regs(g)
-    g[R_MODE] = T_MEDIUM
-    return trick(s.small, s.big, g)
+    return s.ask(T_MEDIUM)
 
 
 def easy(s):
@@ -207,11 +203,7 @@ def _same(v, m):
     p = v.turn
     x = SUIT[m]
     h = v.held[4 * p + x]
-    g = _REGS
-    v.to_regs(g)
-    g[R_MODE] = OTHERS
-    g[R_MOVE] = x
-    others = trick(v.small, v.big, g)
+    others = v.ask(OTHERS, x)
     r = RANK[m]
     while h & ABOVE[r]:
         up = h & ABOVE[r]

@@ -263,10 +263,7 @@ class Georgian(State):
     def must(self):
         # What the seat to move must play (GJ-11, GJ-14): into must_suit the
         # suit, must_ranks the ranks.
-        g = _REGS
-        self.to_regs(g)
-        g[R_MODE] = MUST
-        v = trick(self.small, self.big, g)
+        v = self.ask(MUST)
         self.must_suit = v >> 9
         self.must_ranks = v & 511
 
@@ -371,16 +368,12 @@ class Georgian(State):
     def play_card(self, m):  # native
         # apply_legal's branch for a card, played by trick(); a full state (not
         # a search's world) also keeps what the others learn and the last trick.
-        g = _REGS
-        self.to_regs(g)
-        g[R_MODE] = PLAY
-        g[R_MOVE] = m
         p = self.turn
         lead = self.lead
         led = self.trick_suit
         first = not self.in_trick
-        done = trick(self.small, self.big, g)
-        self.from_regs(g)
+        done = self.ask(PLAY, m)
+        self._from_regs()
         if not self.world:
             if m < JOKER and not first:
                 self._learn(p, SUIT[m], RANK[m], led)
@@ -395,17 +388,16 @@ class Georgian(State):
         # A search's play-out of a deal's tricks, in a world: card first
         # (NO_MOVE: none), then every seat the Medium bot's card
         # (engine/games/georgian_tricks.py), to the deal's end. -> cards played
-        g = _REGS
-        self.to_regs(g)
-        g[R_MODE] = PLAY_OUT
-        g[R_MOVE] = first
-        n = trick(self.small, self.big, g)
-        self.from_regs(g)
+        n = self.ask(PLAY_OUT, first)
+        self._from_regs()
         self._end_deal()
         return n
 
-    def to_regs(self, g):  # native
-        # The trick's registers (engine/games/georgian_tricks.py) into buffer g.
+    def ask(self, mode, move=NO_MOVE):  # native
+        # trick() in mode (engine/games/georgian_tricks.py) on this state, its
+        # registers copied into _REGS: what it answers. A mode that plays
+        # leaves the registers changed there (_from_regs takes them back).
+        g = _REGS
         g[R_TURN] = self.turn
         g[R_LEAD] = self.lead
         g[R_TRUMP] = self.trump
@@ -415,9 +407,12 @@ class Georgian(State):
         g[R_POWER] = self.best_power
         g[R_JOUT] = self.jout
         g[R_WORLD] = 1 if self.world else 0
+        g[R_MODE] = mode
+        g[R_MOVE] = move
+        return trick(self.small, self.big, g)
 
-    def from_regs(self, g):  # native
-        # ... and back, once trick() has played.
+    def _from_regs(self):  # native
+        g = _REGS
         self.turn = g[R_TURN]
         self.lead = g[R_LEAD]
         self.in_trick = g[R_IN]

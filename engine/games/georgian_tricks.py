@@ -4,8 +4,8 @@
 # on the Pico viper code is quick only inside a function, a call costing about
 # 4 us and each cast of a buffer 1.5, more than a ply's own work.
 # trick() reads a state's buffers (small, big: engine/games/georgian.py) and
-# the trick's registers: the state's scalars copied into a bytearray (to_regs),
-# with what the caller asks (R_MODE, R_MOVE).
+# the trick's registers: the state's scalars copied into a bytearray,
+# with what the caller asks (R_MODE, R_MOVE): Georgian.ask().
 from engine import const, ptr8, ptr16
 from engine.bits import POP8
 
@@ -54,10 +54,12 @@ _P_SUIT = const(20)
 def _wraps() -> int:  # viper
     # A sum past a machine word wraps below zero in viper code, not in Python.
     x = 0x3FFFFFFF
-    return x + x + 2
+    if x + x + 2 < 0:
+        return 1
+    return 0
 
 
-MACHINE_CODE = _wraps() < 0  # trick() runs as viper code here (a board built with its "arch")
+MACHINE_CODE = _wraps() == 1  # trick() runs as viper code here (a board built with its "arch")
 
 
 def trick(small, big, regs) -> int:  # viper
