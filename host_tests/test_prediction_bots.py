@@ -46,6 +46,21 @@ def test_bots_never_point_again_and_easy_calls_at_random():
     assert len(got) == 21  # every call, none barred yet
 
 
+def test_easy_calls_the_joker_else_the_rank_turned_up_most():
+    # Easy, the newcomer: "Joker" whenever it may (PR-7 allows it), else a
+    # card of the rank with the fewest left face down (PR-8 pays less for it).
+    s = dealt(2, order="As Ah Kd", preds="Qs Jd")
+    turn(s, 0, "Kc")
+    s.apply(P.POINT + 1)
+    v = s.view(s.to_move())
+    assert {A.choose(v, A.EASY, Rng(i)) for i in range(20)} == {P.CALL + P.JOKER}
+    s.apply(P.CALL + P.JOKER)  # Ah turned: two Aces left face down, "Joker" barred next
+    s.apply(P.POINT + 2)
+    v = s.view(s.to_move())
+    got = {A.choose(v, A.EASY, Rng(i)) - P.CALL for i in range(100)}
+    assert got == {sc("Ac"), sc("Ad")}
+
+
 def test_hard_predicts_the_card_most_last_cards_award():
     # First: any rank and suit wins 9 of 25 last cards, "Joker" 5.
     s = dealt(4)

@@ -4,8 +4,9 @@
 # Easy, a newcomer taken with the Joker: predicts "Joker" while it is free and
 # calls "Joker" whenever it may (a Two or the Joker pays, PR-8: about 0.5
 # scorecards a call at first, less as they come up, where a card's call is
-# worth 0.6); else it calls the rank just turned up, in another suit, as if
-# cards came in pairs (one fewer of that rank is left to win on).
+# worth 0.6); else it calls a rank turned up the most so far, as if a rank
+# that keeps coming up were "running hot" (the fewer of a rank are left face
+# down, the less its call wins).
 # Medium: a random allowed prediction, a random legal call.
 # Hard: predicts the card that most last cards would award to it, given the
 # predictions already made (PR-10); calls to maximise its expected points,
@@ -58,17 +59,17 @@ def choose(view, level, rng):
 
 
 def _newcomer_call(v, calls, rng):
-    # Easy's call: "Joker" if it may, else the rank of the card turned last.
+    # Easy's call: "Joker" if it may, else a card of the rank with the fewest
+    # left face down (the most turned up).
     if JOKER in calls:
         return JOKER
-    last = v.last_turn()
-    same = []
-    if last is not None:
-        r = RANK[v.card_at(last[1])]
-        for c in calls:
-            if RANK[c] == r:
-                same.append(c)
-    return _pick(same or calls, rng)
+    rl = v.rank_left
+    few = min([rl[RANK[c]] for c in calls])
+    hot = []
+    for c in calls:
+        if rl[RANK[c]] == few:
+            hot.append(c)
+    return _pick(hot, rng)
 
 
 def call_values(v, calls):
