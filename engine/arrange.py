@@ -848,6 +848,23 @@ def reclimb(groups, lean, more):
     _forget()
 
 
+def research(worth, more):
+    # For the bots, after propose() and reclimb() of the same cards and with
+    # what is left of the budget (none: nothing done): every worth of the
+    # table replaced by worth(position, it) (a bot's own view of the chance at
+    # that place), and the climbs of propose() again from its starts; their
+    # ends go to the list more if new. WORTH is left so: tabulate() fills it
+    # afresh for the next cards.
+    if _WORK[0] >= _LIMIT[0]:
+        return
+    w = WORTH
+    for pos in range(0, 768, 256):
+        for o in range(pos + 1, pos + _NL[0] + 1):
+            w[o] = worth(pos >> 8, w[o])
+    _forget()
+    _search(len(more[0]), w, more)
+
+
 def _own_ranks(cards, groups):
     # The ranks at which some group's Joker is at its best.
     best = group_values(cards, groups, -1, [0, 0, 0])

@@ -16,7 +16,7 @@ from host_tests.drive import menu_pick, new_device, press, top
 BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before_ladder.json")
 # Games whose Hard plays better since on purpose (issue 25 item 3): it no
 # longer makes main's moves, so there only Medium's are checked.
-HARD_SINCE = ("habitual", "georgian")
+HARD_SINCE = ("habitual", "georgian", "jokerpoker")
 
 # Medium against Easy, seats rotated on the same deals: (game, seats, matches).
 # The matches are enough for the share's lower Wilson bound to clear chance

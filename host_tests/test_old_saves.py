@@ -31,10 +31,11 @@ def person_move(m):
 
 # Games whose Hard bot has changed on purpose since 0513c4a (issue 25:
 # Habitual Joker's play-outs by Medium's weights, Georgian Joker's budget as
-# viper code and its last phase played for the highest total): their saves
+# viper code and its last phase played for the highest total, Joker Poker's
+# climbs on the real chances): their saves
 # load and are written again byte for byte; the bots' next moves are their new
 # Hard's, each legal.
-HARD_CHANGED = ("habitual", "georgian")
+HARD_CHANGED = ("habitual", "georgian", "jokerpoker")
 
 
 def test_saves_of_0513c4a_resume_and_play_on_as_then():

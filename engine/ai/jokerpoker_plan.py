@@ -12,10 +12,13 @@
 # the bots' budget DECIDE: a plan within 0.5 s at p95 on a Pico) and bets the
 # highest, a middle and the lowest betting card it has left, the highest on the
 # hand most likely to win by the device's tables.
-# Hard weighs every arrangement propose()'s climbs end in, and the ends of
+# Hard weighs every arrangement propose()'s climbs end in, the ends of
 # three more climbs from its arrangement that each lean on one hand
 # (arrange.reclimb(): the highest bet is worth most on a hand far stronger
-# than the others, which the plain sum of chances misses), by the betting
+# than the others, which the plain sum of chances misses) and, with the
+# budget left, of propose()'s climbs again on the hands' real chances
+# (arrange.research(); with four seats the tables overrate the 3-card hand
+# twofold, so the plain climbs end where the real ones do not), by the betting
 # points it brings: each hand's real chance to win (CAL: the tables' chance as it
 # turns out against hands arranged by propose(), by place and the Jokers the
 # seat holds, since the others hold the rest) times the bets on it, its own and
@@ -83,6 +86,9 @@ def plan(view, level, budget=None):
     elif level == HARD:
         for lean in range(3):
             arrange.reclimb(best, lean, more)
+        cal = CAL[n - 2]
+        j = jokers(cards)
+        arrange.research(lambda h, c: real_chance(cal, j, h, c * 1000 // poker.F_ONE) * poker.F_ONE // 1000, more)
     made = _hard(view, p, cards, more) if level == HARD else None
     if made is None:
         rank = J.best_rank(cards, best, n)
