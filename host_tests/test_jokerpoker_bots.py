@@ -153,6 +153,44 @@ def test_hard_climbs_again_leaning_on_each_hand():
     assert moved >= 3, moved
 
 
+def test_hard_climbs_again_on_the_real_chances():
+    # research() after propose() and the reclimbs, as Hard's plan calls it:
+    # its ends are arrangements of the same sizes (JP-5); with four seats some
+    # are worth more by the real chances (CAL) than every plain climb's end
+    # (the tables overrate the 3-card hand there); with the budget spent it
+    # adds nothing.
+    n, hs = 4, 13
+    w = poker.worths(hs, n - 1)
+    cal = P.CAL[n - 2]
+    better = 0
+    for seed in range(12):
+        cards = J.new_game(seed, {}, n).cards(0)
+        j = P.jokers(cards)
+
+        def real(g):
+            v = J.group_values(cards, g, J.best_rank(cards, g, n), [0, 0, 0])
+            order = J.positions(v, hs)
+            if J.problem(v, hs):
+                return -1
+            return sum([P.real_chance(cal, j, h, w[h * poker.NCLASS + poker.strength(v[order[h]])] * 1000 // poker.F_ONE)
+                        for h in range(3)])
+
+        more = []
+        best = arrange.propose(cards, n, more, arrange.DECIDE)
+        for lean in range(3):
+            arrange.reclimb(best, lean, more)
+        plain = len(more)
+        arrange.research(lambda h, c: P.real_chance(cal, j, h, c * 1000 // poker.F_ONE) * poker.F_ONE // 1000, more)
+        for g in more[plain:]:
+            assert sorted([list(g).count(x) for x in range(3)]) == [3, 5, 5]
+        better += max([real(g) for g in more]) > max([real(g) for g in more[:plain]])
+        arrange._WORK[0] = arrange._LIMIT[0]
+        again = list(more)
+        arrange.research(lambda h, c: c, more)
+        assert more == again
+    assert better >= 2, better
+
+
 def test_hard_takes_real_chances():
     # CAL: every row rises with the tables' chance and stays a chance;
     # real_chance() meets it at the middle of each step and rises between. The
