@@ -18,15 +18,19 @@ BEFORE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "levels_before
 # longer makes main's moves, so there only Medium's are checked.
 HARD_SINCE = ("habitual", "georgian", "jokerpoker")
 
-# Medium against Easy, seats rotated on the same deals: (game, seats, matches).
-# The matches are enough for the share's lower Wilson bound to clear chance
-# with room to spare (measured at 800 matches: README, Bots).
+# Medium against Easy, seats rotated on the same deals: (game, seats, matches),
+# each asserted to hold (the share at least TARGET, the lower bound above
+# chance). Each count is the fewest, rounded up to forty, at which a bot
+# winning the share measured at 800 matches or more (README, Bots) would fail
+# on other draws at most once in twenty, as for HARD_RUNGS below: Habitual
+# Joker's 0.644-0.653 and Prediction's 0.356 with four seats sit close to
+# their targets, so they need 1,080 and 920.
 EASY_RUNGS = (
     ("doublejoker", 2, 160),
-    ("habitual", 2, 240),
+    ("habitual", 2, 1080),
     ("prediction", 2, 200),
     ("prediction", 3, 400),
-    ("prediction", 4, 800),
+    ("prediction", 4, 920),
     ("georgian", 4, 80),
     ("jokerpoker", 2, 60),
     ("jokerpoker", 4, 60),
@@ -58,10 +62,10 @@ def measured(gid, seats, matches, upper):
     return won, lo, hi
 
 
-def test_medium_beats_easy_in_every_game():
+def test_medium_beats_easy_by_the_target_in_every_game():
     for gid, seats, matches in EASY_RUNGS:
         won, lo, hi = measured(gid, seats, matches, MEDIUM)
-        assert lo > 1.0 / seats, (gid, seats, won, lo)
+        assert holds(won, lo, seats), (gid, seats, won, lo)
 
 
 def test_hard_beats_medium_by_the_target_where_the_rung_holds():
