@@ -172,15 +172,14 @@ def test_hard_climbs_again_on_the_real_chances():
             order = J.positions(v, hs)
             if J.problem(v, hs):
                 return -1
-            return sum([P.real_chance(cal, j, h, w[h * poker.NCLASS + poker.strength(v[order[h]])] * 1000 // poker.F_ONE)
-                        for h in range(3)])
+            return sum([P.hand_chance(cal, j, w, h, v[order[h]]) for h in range(3)])
 
         more = []
         best = arrange.propose(cards, n, more, arrange.DECIDE)
         for lean in range(3):
             arrange.reclimb(best, lean, more)
         plain = len(more)
-        arrange.research(lambda h, c: P.real_chance(cal, j, h, c * 1000 // poker.F_ONE) * poker.F_ONE // 1000, more)
+        arrange.research(P.real_worth(cal, j), more)
         for g in more[plain:]:
             assert sorted([list(g).count(x) for x in range(3)]) == [3, 5, 5]
         better += max([real(g) for g in more]) > max([real(g) for g in more[:plain]])
@@ -241,8 +240,7 @@ def test_hard_real_chances_are_not_biased():
                     order = J.positions(v, hs)
                     j = P.jokers(s.cards(me))
                     for h in range(3):
-                        c = w[h * poker.NCLASS + poker.strength(v[order[h]])] * 1000 // poker.F_ONE
-                        said[h] += P.real_chance(cal, j, h, c)
+                        said[h] += P.hand_chance(cal, j, w, h, v[order[h]])
                         mask = s.won[h]
                         if mask >> me & 1:
                             took[h] += 1.0 / bin(mask).count("1")

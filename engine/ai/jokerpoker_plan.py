@@ -86,9 +86,7 @@ def plan(view, level, budget=None):
     elif level == HARD:
         for lean in range(3):
             arrange.reclimb(best, lean, more)
-        cal = CAL[n - 2]
-        j = jokers(cards)
-        arrange.research(lambda h, c: real_chance(cal, j, h, c * 1000 // poker.F_ONE) * poker.F_ONE // 1000, more)
+        arrange.research(real_worth(CAL[n - 2], jokers(cards)), more)
     made = _hard(view, p, cards, more) if level == HARD else None
     if made is None:
         rank = J.best_rank(cards, best, n)
@@ -216,7 +214,7 @@ def _hard(view, p, cards, more):
         order = J.positions(v, hs)
         taken = 0  # the others' bets on the hands it wins (millionths)
         for h in range(3):
-            c = real_chance(cal, j, h, w[h * poker.NCLASS + poker.strength(v[order[h]])] * 1000 // poker.F_ONE)
+            c = hand_chance(cal, j, w, h, v[order[h]])
             chance[h] = edge(c, n)
             taken += pot[h] * c
         gain, bets = _best_bets(options, chance)
@@ -248,6 +246,18 @@ def real_chance(cal, j, h, c):
         return 4 * cal[at + NB - 1]
     x -= 1000 * i
     return 4 * (cal[at + i] * (1000 - x) + cal[at + i + 1] * x) // 1000
+
+
+def hand_chance(cal, j, w, h, value):
+    # real_chance() of a hand of this value at place h (w: the tables'
+    # worths, poker.worths()).
+    return real_chance(cal, j, h, w[h * poker.NCLASS + poker.strength(value)] * 1000 // poker.F_ONE)
+
+
+def real_worth(cal, j):
+    # arrange.research()'s worths: a table's worth (of F_ONE) at place h as
+    # real_chance() has it, in the same unit.
+    return lambda h, c: real_chance(cal, j, h, c * 1000 // poker.F_ONE) * poker.F_ONE // 1000
 
 
 def edge(chance, n):
