@@ -1,8 +1,7 @@
 # Joker Poker's arranger: the three hands a seat's 15 (13) cards make that are
 # worth the most by the engine's tables (engine/poker.py: CDF, worth()):
-# propose(), behind "arrange for me" and both bots. Loaded only to work out a
-# move: the game declares it scratch (INFO.scratch), so the device drops it
-# after every move, and its tables (about 10 KB) with it.
+# propose(), behind "arrange for me" and the bots, loaded with the bots (its
+# tables about 10 KB).
 #
 # It values every 5-card (3-card) subset once per deal into byte tables of
 # local strengths (tabulate), then climbs from a few starts, splitting the rest

@@ -46,15 +46,13 @@ class Game:
     #   goal     how the match ends, for the screens; {key} takes an option's value
     #            ("best of {games} games", "first to 173", "{deals} deals")
     #   people   how many seats the setup screen gives to people at first (the rest bots)
-    #   scratch  modules the game loads only to work out a move (a bot's plan): the
-    #            device drops them after every move, so a match holds them briefly
     #   refusals the module (by name) whose why(state, move) words why a move is
     #            refused past the openings State.why_illegal() writes once; loaded
     #            only for a refused move, so a match's heap holds none of it
     #   encoding the module (by name) whose encode(state) and decode(data) give a
     #            state's bytes, for a game whose device never asks for them
     #            (None: the State class writes encode() itself)
-    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, scratch=(), refusals=None,
+    def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, refusals=None,
                  encoding=None):
         self.seats = seats
         self.options = options
@@ -64,7 +62,6 @@ class Game:
         self.counts = counts
         self.goal = goal
         self.people = people
-        self.scratch = scratch
         self.refusals = refusals
         self.encoding = encoding
 

@@ -20,8 +20,6 @@ class Match:
         self.game = registry.load(game_id)
         self.info = self.game.INFO
         self.bots = registry.bots(game_id)
-        # What the game and its bots load only to work out a move: dropped after every move.
-        self.scratch = self.info.scratch + getattr(self.bots, "SCRATCH", ())
         self.options = self.info.setup(options, len(seats))
         self.seats = seats
         # The seat every text calls "You": the one person among bots, else None.
@@ -104,8 +102,6 @@ class Match:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
         self.moves.append(move)
-        if self.scratch:  # most games have none: a resume's replay skips the call
-            registry.forget(self.scratch)
 
     def play(self, move):
         self.step(move)

@@ -2,7 +2,6 @@
 # devices): link play set up through the screens (the host's setup and lobby,
 # the joiners'), the match played on every board at once, and what each board
 # ended with.
-from engine import registry
 from engine.play import make, replay
 from firmware.buttons import A
 from firmware.match import Match
@@ -64,7 +63,6 @@ def unlinked(root, rec):
         if not m.is_person(m.state.to_move()) and len(m.state.legal_moves()) > 1:
             assert m.bot_move() == mv, "a bot of the host chose another move than unlinked"
         m.step(mv)
-    registry.forget(m.scratch)
     return make(m.game_id, m.options, m.seats, m.seed, m.moves, m.state)
 
 

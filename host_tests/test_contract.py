@@ -140,7 +140,6 @@ def check_bots(gid, state, seed):
         m = bots.choose(v, level, Rng(seed))
         assert m in legal, (gid, level, m)
         assert bots.choose(v.clone(), level, Rng(seed)) == m, (gid, level)
-    registry.forget(state.INFO.scratch + getattr(bots, "SCRATCH", ()))
 
 
 def every_game():

@@ -4,7 +4,10 @@
 # hand by hand, every step held until A; people hand the device on without a
 # card of anybody's drawn; a match resumes mid-deal. Rule ids (JP-n) are those
 # of seeds/jokerpoker.md.
+import sys
+
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
+from engine import registry
 from engine.ai import jokerpoker_plan as plan
 from engine.games import jokerpoker as J
 from engine.rng import Rng
@@ -160,6 +163,32 @@ def test_person_against_a_bot_plays_a_whole_match(tmp_path):
     # JP-18: three deals, each revealed hand by hand.
     assert checks["turns"] == 3 and checks["reveals"] == 3 and checks["ends"] == 2
     assert checks["handoffs"] == 0 and checks["swaps"] > 0 and checks["auto"] > 0, checks
+
+
+def test_the_arranger_comes_with_the_match_and_goes_with_it(tmp_path):
+    # Joker Poker's arranger and plans load with its bots when the match starts
+    # (on a Pico loading them at a turn cost 80 ms and 9 KB of garbage), stay
+    # the same modules through every move and go at the match's end.
+    kept = ["engine.arrange", "engine.ai.jokerpoker_plan"]
+    registry.forget(kept)  # this test module's own import of the plans aside
+    dev = new_device(tmp_path, 11, bot_delay=60)
+    start(dev, ["Person", "Bot Hard"])
+    loaded = [sys.modules.get(n) for n in kept]
+    assert None not in loaded
+    steps = []
+
+    def until():
+        if dev.app.match is not None:
+            steps.append([sys.modules.get(n) for n in kept] == loaded)
+        return False
+
+    rng = Rng(2)
+    checks = {"swaps": 0, "jokers": 0, "auto": 0, "turns": 0, "reveals": 0}
+    drive.play_deals(dev, lambda g: person_turn(dev, g, rng, checks), lambda g: watch_reveal(dev, g, checks),
+                     until=until)
+    assert checks["turns"] == 3 and checks["auto"] > 0 and len(steps) > 100 and all(steps), checks
+    press(dev, B)  # the match's end: back to the title
+    assert type(top(dev)).__name__ == "Title" and not set(kept) & set(sys.modules)
 
 
 def test_four_seats_two_people_hand_off(tmp_path):

@@ -4,12 +4,10 @@
 # the rank, the bet. A plan is a
 # pure function of what the view shows at the turn (no randomness), so a match
 # resumed mid-turn finds the same plan again; the last one is kept, as working
-# it out is the costly part. The plans, and the arranger they start from, are
-# loaded for that alone (SCRATCH: engine/ai/jokerpoker_plan.py).
+# it out is the costly part. The plans are engine/ai/jokerpoker_plan.py.
 from engine.ai import LEVELS, ORDER  # LEVELS, ORDER: every bots module has them
+from engine.ai import jokerpoker_plan
 from engine.games import jokerpoker as J
-
-SCRATCH = ("engine.ai.jokerpoker_plan",)  # dropped after every move, as the game's own
 
 _key = None  # what the last plan was made for
 _plan = None  # and that plan: (groups, rank, bets)
@@ -25,7 +23,7 @@ def choose(view, level, rng=None, budget=None):
     key = (level, budget, p, view.deal_no, bytes(view.cards(p)), bytes(view.bet_state))
     made = _plan if _key == key else None
     if made is None:
-        made = plan(view, level, budget)
+        made = jokerpoker_plan.plan(view, level, budget)
         _key = key
         _plan = made
     groups, rank, bets = made
@@ -80,16 +78,7 @@ def _swap_for(cur, want, i, moves):
     return -1
 
 
-def plan(view, level, budget=None):
-    # -> (groups, rank, bets) for the seat to move (engine/ai/jokerpoker_plan.py).
-    from engine.ai import jokerpoker_plan
-
-    return jokerpoker_plan.plan(view, level, budget)
-
-
 def easy_bets(view, seat, vals):
     # The bets Medium would make on hands of these values (hand 1 first) with the
     # seat's betting cards left: where the device's betting cursor starts.
-    from engine.ai import jokerpoker_plan
-
     return jokerpoker_plan.easy_bets(view.hs, view.n, view.free_bets(seat), vals)

@@ -5,8 +5,6 @@
 #   choose(view, level, rng) a legal move for the seat to move in view (what
 #                            that seat may see: State.view), drawing any chance
 #                            from rng, which the caller seeds (engine.rng.seed_bot)
-#   SCRATCH                  (optional) modules loaded only to work out a move,
-#                            dropped after it (the device's heap)
 from engine.ai import EASY, LEVELS, MEDIUM, ORDER  # noqa: F401  (LEVELS, ORDER: what the setup offers)
 
 

@@ -29,10 +29,9 @@ from engine.state import CONTINUE, POINTS, Game, State, seat_name
 
 # JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
 # JP-18: three deals, points.
-# The arranger (engine.arrange) is scratch: loaded for a move that needs it.
 INFO = Game(seats=(2, 4), options=(), hidden=True, reveal=None, round="deal", counts=POINTS, goal="3 deals",
-            scratch=("engine.arrange",),
             refusals="engine.games.jokerpoker_refusals")
+
 
 def propose(cards, seats, more=None):
     # "Arrange for me" (engine.arrange.propose), loaded when first asked.

@@ -4,7 +4,6 @@
 # the same budget and time), and says it is the bot's choice; A plays it, B goes back
 # to the table. The match counts each seat's hints (kept in the save, shown
 # at the match's end). Loaded while it is open.
-from engine import registry
 from engine.rng import seed_bot
 from firmware import ui
 from firmware.saves import write
@@ -30,8 +29,6 @@ class Hint(ui.Dialog):
         m = self.game.match
         seat = self.game.who
         self.move = m.bots.choose(m.state.view(seat), self.level, seed_bot(m.rng, m.seed, len(m.moves)))
-        if m.scratch:
-            registry.forget(m.scratch)
         m.hints[seat] += 1
         if m.moves:
             try:

@@ -8,7 +8,7 @@
 #   every game's bot decisions per level and seat count (mean, p95, max over at
 #   least N decisions of whole bot matches of that level, as the app asks them:
 #   Match.bot_move),
-#   with what each allocates; "arrange for me" at Joker Poker's positions;
+#   with the garbage each leaves and what it keeps; "arrange for me" at Joker Poker's positions;
 #   boot to the title; resume of the longest Georgian Joker match from its save;
 #   per game, a match through the app as main.py boots it (one person, Hard bots):
 #   heap at the title, the match's peak and back at the title; I2C bytes of a
@@ -85,14 +85,16 @@ def shortest(gid):
 def decision_lines(job, rows):
     gid, seats, level = job["game"], job["seats"], job["level"]
     name = registry.bots(gid).LEVELS[level]
-    times = [int(r[1]) for r in rows if r[0] == "D"]
-    alloc = [int(r[2]) for r in rows if r[0] == "D"]
+    made = [r for r in rows if r[0] == "D"]
+    times = [int(r[1]) for r in made]
+    kept = [int(r[3]) for r in made]
+    junk = [int(r[2]) - int(r[3]) for r in made]
     mean, p95, most = stats(times)
     out = ["pico: %s, %d seats, bot %s: decision mean %.0f ms, p95 %.0f ms, max %.0f ms over %d decisions "
-           "(%s matches); allocates mean %.1f KB, max %.1f KB (%s)"
+           "(%s matches); garbage mean %.1f KB, max %.1f KB; kept at most %.1f KB (%s)"
            % (gid, seats, name, mean / 1000, p95 / 1000, most / 1000, len(times),
-              [r[2] for r in rows if r[:2] == ["N", "matches"]][0], sum(alloc) / len(alloc) / 1024,
-              max(alloc) / 1024, WHERE)]
+              [r[2] for r in rows if r[:2] == ["N", "matches"]][0], sum(junk) / len(junk) / 1024,
+              max(junk) / 1024, max(kept) / 1024, WHERE)]
     auto = [int(r[1]) for r in rows if r[0] == "R"]
     if auto:
         mean, p95, most = stats(auto)

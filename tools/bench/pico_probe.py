@@ -1,8 +1,9 @@
 # Runs ON the emulated Pico, typed into its raw REPL by tools/bench/pico.py with a
 # first line JOB = {...}: the built tree's modules (.mpy) as the board has them,
 # time.ticks_us() in emulated microseconds. One line of figures per event:
-#   D us bytes   a bot's decision (Match.bot_move, as the app asks it: scratch
-#                modules loaded and all), its time and what it allocated
+#   D us bytes kept  a bot's decision (Match.bot_move, as the app asks it:
+#                modules loaded and all), its time, what it allocated and what of
+#                that it keeps (modules loaded for good, a plan kept for the turn)
 #   R us bytes   "arrange for me" (Joker Poker's AUTO move) at the same position
 #   O us         Prediction's exact odds of every legal call (Easy matches' positions)
 #   H name bytes heap in use after a collection (the app booted as main.py does)
@@ -11,6 +12,7 @@
 #   N name n     a count
 # MicroPython only: no f-strings, nothing the board lacks.
 import gc
+import sys
 import time
 
 from engine import registry
@@ -24,6 +26,7 @@ def decisions(gid, seats, level, want, seed):
     done = 0
     matches = 0
     while done < want:
+        known = list(sys.modules)
         m = Match("", gid, {}, [level] * seats, seed + matches)
         auto = getattr(m.game, "AUTO", -1)
         calling = getattr(m.game, "CALLING", None)  # Prediction: exact odds on the screen
@@ -32,8 +35,6 @@ def decisions(gid, seats, level, want, seed):
             if len(legal) == 1:
                 m.step(legal[0])  # the app's step, without the save
                 continue
-            if auto in legal:
-                arrange(m, auto)
             if level == 0 and calling is not None and m.state.phase() == calling:
                 odds(m)
             gc.collect()
@@ -41,12 +42,16 @@ def decisions(gid, seats, level, want, seed):
             t = time.ticks_us()
             move = m.bot_move()
             took = time.ticks_diff(time.ticks_us(), t)
-            print("D", took, gc.mem_alloc() - before)
+            made = gc.mem_alloc() - before
+            gc.collect()
+            print("D", took, made, gc.mem_alloc() - before)
+            if auto in legal:
+                arrange(m, auto)
             m.step(move)
             done += 1
         matches += 1
         m = None
-        registry.unload(gid)
+        registry.forget([n for n in sys.modules if n not in known])  # as the app frees a game after its match
         gc.collect()
     print("N matches", matches)
 
@@ -54,13 +59,11 @@ def decisions(gid, seats, level, want, seed):
 def arrange(m, auto):
     # "Arrange for me" where the person could ask it: a copy of the position.
     st = m.state.clone()
-    registry.forget(m.scratch)
     gc.collect()
     before = gc.mem_alloc()
     t = time.ticks_us()
     st.apply(auto)
     print("R", time.ticks_diff(time.ticks_us(), t), gc.mem_alloc() - before)
-    registry.forget(m.scratch)
 
 
 def odds(m):
@@ -92,7 +95,7 @@ def app_match(gid, options, seats):
     registry.forget(["firmware.board"])
     from firmware import play
     from firmware.app import App
-    from firmware.buttons import A, RIGHT
+    from firmware.buttons import A, B, RIGHT
 
     app = App(display, buttons, time, "/", "seeds")
     app.bot_delay = 0
@@ -100,7 +103,9 @@ def app_match(gid, options, seats):
     heap("title")
     from firmware import menus
 
-    menus.start_match(app, gid, options, [-1] + [registry.bots(gid).ORDER[-1]] * (seats - 1))
+    from engine.ai import ORDER  # every game's ladder; not its bots module, which the match loads
+
+    menus.start_match(app, gid, options, [-1] + [ORDER[-1]] * (seats - 1))
     menus = None
     peak = 0
     moves = 0
@@ -134,10 +139,10 @@ def app_match(gid, options, seats):
             peak = max(peak, gc.mem_alloc())
     print("H peak", peak)
     print("N moves", moves)
-    for _ in range(5):  # A through the end screens (Georgian Joker's sheet) to the title
+    for _ in range(5):  # B at the match's end: the title (A would play again)
         if type(app.stack[-1]).__name__ == "Title":
             break
-        buttons.inject(A)
+        buttons.inject(B)
         app.step()
     heap("back")
 

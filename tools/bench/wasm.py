@@ -33,13 +33,20 @@ SEED = 5
 GROWTH = 2048
 PEAK = 88000  # bytes a match may have in use (the app's share from a fresh title). This
 # port's objects run about 1.25 times a Pico's (title 42 KB here, 33 KB there; Georgian
-# Joker's peak 80 KB here, 65 KB there), so about 70 KB on a Pico: with the most a move
-# is worked out with (Joker Poker's plan: 64 KB of garbage and scratch modules,
-# reported) 134 KB of its 230 KB, the rest kept for fragmentation
+# Joker's peak 80 KB here, 65 KB there), so about 70 KB on a Pico: with the most garbage
+# a move leaves there (13 KB, tools/bench/pico.py) under 90 KB of its 230 KB, the rest
+# kept for fragmentation
+KEPT = {"jokerpoker": 28000}  # more for a game whose matches keep the modules that work
+# its moves out once loaded: Joker Poker's arranger and plans, 25 KB here (39 KB on a
+# Pico, their machine code with them), which cost a Pico 80 ms to load at every turn
 LINKED_PEAK = 96000  # the same in link play, whose modules stay while its match runs (about
 # 10 KB): measured on the tightest game, Georgian Joker, whose moves are worked out with
 # 5-10 KB (about 77 + 10 KB on a Pico)
 MICRO = sys.implementation.name == "micropython"
+
+
+def limit(gid, linked=False):
+    return (LINKED_PEAK if linked else PEAK) + KEPT.get(gid, 0)
 
 
 PROFILE = {}  # the Pico's board.json, passed in by main() on CPython
@@ -175,23 +182,17 @@ def peak(gid, out, linked=False):
         % (fresh, base, fresh - base))
     qstrs("at the fresh title")
     top = made = 0
-    extra = [-1]  # scratch()'s reading
     for n in bot_match(app, gid, True, linked):  # the heap after every frame: moves, end screens
         made = n
         gc.collect()
         yield
         top = max(top, gc.mem_alloc())
-        if extra[0] < 0 and app.match is not None:
-            yield from scratch(app.match.scratch, extra)
     yield from at_rest(app, now)
     share = top - base
     out("platform: %s: a match of %d moves, the strongest bot against Easy, peaks at %d bytes in use, %d over the "
         "fresh title (app's share %d, limit %d; %d of a Pico's %d left), back at the title %+d over it (names its "
         "code interned stay, see the qstr pool; a board resets softly when the title has grown over %d)"
-        % (gid, made, top, top - fresh, share, LINKED_PEAK if linked else PEAK, PICO_HEAP - share, PICO_HEAP, now[0] - fresh, GROWTH))
-    if extra[0]:
-        out("platform: %s: while a move is worked out, its scratch modules add %d bytes (held for that move only, "
-            "as its garbage is): %d of a Pico's heap then in use, besides that garbage" % (gid, extra[0], share + extra[0]))
+        % (gid, made, top, top - fresh, share, limit(gid, linked), PICO_HEAP - share, PICO_HEAP, now[0] - fresh, GROWTH))
     qstrs("after the match")
     out("platform: peak %s%s %d" % (gid, " linked" if linked else "", share))
 
@@ -306,22 +307,6 @@ def stats_screen(out):
     yield from at_rest(app, now)
     out("platform: aids: the Statistics screen %+d bytes while open (its module, the file read), %+d after it "
         "closes (the names its code interned)" % (shown, now[0] - base))
-
-
-def scratch(names, got):
-    # A generator: the heap the match's scratch modules (Match.scratch) take while
-    # loaded into got[0]; then dropped, as after a move.
-    from engine import registry
-
-    gc.collect()
-    yield
-    before = gc.mem_alloc()
-    for name in names:
-        __import__(name)
-    gc.collect()
-    yield
-    got[0] = gc.mem_alloc() - before
-    registry.forget(names)
 
 
 def soak(rounds, out):
