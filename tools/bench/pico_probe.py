@@ -3,8 +3,8 @@
 # time.ticks_us() in emulated microseconds. One line of figures per event:
 #   D us bytes kept  a bot's decision (Match.bot_move, as the app asks it:
 #                modules loaded and all), its time, what it allocated and what of
-#                that it keeps (modules loaded for good, a plan kept for the turn)
-#   R us bytes   "arrange for me" (Joker Poker's AUTO move) at the same position
+#                that it keeps (a plan kept for the turn's next steps)
+#   R us bytes   "arrange for me" (Joker Poker's AUTO move) at the same position, after it
 #   O us         Prediction's exact odds of every legal call (Easy matches' positions)
 #   H name bytes heap in use after a collection (the app booted as main.py does)
 #   I name bytes I2C bytes the panel driver sent
