@@ -54,6 +54,7 @@ class App:
         self.saving = True  # False once the storage refused a write
         self.match = None
         self.fresh = None  # heap in use at a fresh title: set once there
+        self.homed = False  # back at the title: the heap is checked at the frame's end
         self.loaded = None  # the game whose modules are in memory
         self.known = None  # the modules in memory before it was loaded
         self.stack = []
@@ -115,7 +116,10 @@ class App:
         elif idle >= DIM_MS and self.saver == _AWAKE:
             self.saver = _DIM
             self.display.contrast(DIM_CONTRAST)
-        return self.render()
+        drawn = self.render()
+        if self.homed:
+            self.grown()
+        return drawn
 
     def wake(self):
         if self.saver == _DARK:
@@ -182,13 +186,20 @@ class App:
                 registry.forget(s.transient)
 
     def home(self):
-        # Back to the title. A board whose heap a match left grown (the names a
-        # game's code interned stay for good) resets softly to start clean.
+        # Back to the title; grown() checks the heap once the title is drawn.
         from firmware.menus import Title
 
         self.unlink()
         self.restack(Title(self))
-        if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
+        self.homed = self.reset is not None and self.fresh is not None
+
+    def grown(self):
+        # A board whose heap a match left grown (the names a game's code
+        # interned stay for good) resets softly to start clean. Checked at the
+        # frame's end, not in home(): the screen whose key went home (a match's
+        # end, holding the match) is still in use until its call returns.
+        self.homed = False
+        if _heap() - self.fresh > GROWTH:
             self.reset()
 
     def unlink(self):

@@ -52,7 +52,7 @@ def probe(files, job):
         out, err = pico.exec(code)
     if err or "DONE" not in out:
         raise PicoError("%s: the probe failed:\n%s%s" % (job, out[-1500:], err))
-    return [line.split() for line in out.splitlines() if line[:1] in "DROHIFN"]
+    return [line.split() for line in out.splitlines() if line[:1] in "DROHIFN" or line.startswith("qstr pool:")]
 
 
 def stats(values):
@@ -115,12 +115,15 @@ def app_lines(job, rows):
     f = dict((r[1], int(r[2])) for r in rows if r[0] == "F")
     presses = [int(r[2]) for r in rows if r[:2] == ["I", "press"]]
     moves = [int(r[2]) for r in rows if r[:2] == ["I", "move"]]
+    names = [int(r[-1].split("=")[1]) for r in rows if r[0] == "qstr"]  # the pool's bytes: title, back
     kb = lambda n: n / 1024.0  # noqa: E731
     return [
         "pico: %s app heap (gc.mem_alloc after a collection): %.1f KB before the app, title %.1f KB, "
-        "peak %.1f KB in a match (%d moves, one person and Hard bots, %s), %.1f KB back at the title; "
-        "the app's share: title %.1f KB, peak %.1f KB (%s)"
+        "peak %.1f KB in a match (%d moves, one person and Hard bots, %s), %.1f KB back at the title (%+.1f KB, "
+        "of which the names its code interned %.1f KB: the board %s); the app's share: title %.1f KB, peak %.1f KB (%s)"
         % (gid, kb(h["before"]), kb(h["title"]), kb(h["peak"]), len(moves), job["options"], kb(h["back"]),
+           kb(h["back"] - h["title"]), kb(names[1] - names[0]),
+           "resets softly" if ["N", "reset", "1"] in rows else "does not reset",
            kb(h["title"] - h["before"]), kb(h["peak"] - h["before"]), WHERE),
         "pico: %s I2C bytes: a cursor press mean %d, max %d (%d presses); a move mean %d, max %d (%d moves); "
         "a table redrawn in full %.1f ms = %.0f frames/s, a full frame alone %.1f ms = %.0f frames/s at 400 kHz (%s)"

@@ -10,6 +10,7 @@
 #   I name bytes I2C bytes the panel driver sent
 #   F name us    a time of the app's
 #   N name n     a count
+#   qstr pool: ... the interned names (micropython.qstr_info()) at the title and back there
 # MicroPython only: no f-strings, nothing the board lacks.
 import gc
 import sys
@@ -78,6 +79,10 @@ def odds(m):
 def heap(name):
     gc.collect()
     print("H", name, gc.mem_alloc())
+    if name in ("title", "back"):
+        import micropython
+
+        micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": the names interned, kept for good
 
 
 def app_match(gid, options, seats):
@@ -97,7 +102,7 @@ def app_match(gid, options, seats):
     from firmware.app import App
     from firmware.buttons import A, B, RIGHT
 
-    app = App(display, buttons, time, "/", "seeds")
+    app = App(display, buttons, time, "/", "seeds", reset=lambda: print("N reset 1"))  # (a board resets softly)
     app.bot_delay = 0
     app.step()
     heap("title")
@@ -137,6 +142,7 @@ def app_match(gid, options, seats):
             moves += 1
             gc.collect()
             peak = max(peak, gc.mem_alloc())
+    top = None  # the match's end screen, which holds the match: not past the match
     print("H peak", peak)
     print("N moves", moves)
     for _ in range(5):  # B at the match's end: the title (A would play again)
