@@ -306,6 +306,23 @@ def test_play_again_together(tmp_path):
     assert type(drive.top(h)).__name__ == "Title"
 
 
+def test_a_moves_frame_of_another_match_is_dropped(tmp_path):
+    # A MOVES frame of an earlier match still on the ring (its sender resends
+    # it until it has been round) that reaches a board at the very index its
+    # match is at, with a move that is legal there: its tag (the seed's low 16
+    # bits) is not this match's, so the board drops it; this match's is played.
+    ring = new_ring(tmp_path, 2, 23)
+    link_up(ring, "Double Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    steps(ring, 10)
+    j = ring.devs[1]
+    m = j.app.match
+    n = len(m.moves)
+    move = m.state.legal_moves()[-1]
+    for tag, played in (((m.seed + 1) & 0xFFFF, 0), (m.seed & 0xFFFF, 1)):
+        j.app.net.got(MOVES, bytes((tag >> 8, tag & 0xFF, n >> 8, n & 0xFF, move)))
+        assert len(m.moves) == n + played and m.moves[n:] == bytes([move] * played)
+
+
 def test_two_boards_bots_share_the_joker_poker_plan_cache_safely():
     # engine/ai/jokerpoker.py keeps the last plan in the module, which every
     # simulated board of one process shares. Bots run on the host alone, and a

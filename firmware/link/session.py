@@ -2,9 +2,11 @@
 # board). The host (board 1, number 0 here) seats the boards and sends the
 # match: game, options, seed, seats and which board plays each person seat;
 # bots move on the host alone. Every move then goes round as the index it has
-# in the match and its byte, sent by the one board that made it (the board of
-# the seat to move; the host for bots; CONTINUE by whichever board is first:
-# it is the same byte from any). Every message may arrive twice or late:
+# in the match and its byte, with the match's tag (its seed's low 16 bits: a
+# frame of an earlier match still on the ring is known and dropped), sent by
+# the one board that made it (the board of the seat to move; the host for
+# bots; CONTINUE by whichever board is first: it is the same byte from any).
+# Every message may arrive twice or late:
 #   - a move whose index a board already has is ignored; one past its end
 #     means it missed some: it asks (SYNC), and a board that has them sends them;
 #   - at each round's end every board sends SYNC (its move count and a CRC of
@@ -20,7 +22,7 @@ from firmware.link import frame, ring
 HELLO = const(1)  # a joiner's link id, posted each beat in the lobby
 ROSTER = const(2)  # the host's list of link ids (board 1, 2, ...), posted each beat in the lobby
 GAME = const(3)  # the match, sent by the host: see game.py
-MOVES = const(4)  # index (2 bytes), then the moves from there
+MOVES = const(4)  # the match's tag (2 bytes), index (2 bytes), then the moves from there
 SYNC = const(5)  # board, move count (2 bytes), CRC of the match up to there (2 bytes)
 BEAT = const(6)  # board, move count (2 bytes), posted each beat in a match
 BYE = const(7)  # board: it left the match (its save stays: Resume there rejoins)
@@ -28,7 +30,7 @@ BEAT_MS = const(500)
 SILENT_MS = const(2500)
 STUCK_MS = const(1500)  # behind another board this long without a move: ask
 BYE_MS = const(2000)  # a goodbye not back by then (a pulled cable): leave anyway
-CHUNK = const(90)  # moves in one MOVES frame
+CHUNK = const(90)  # moves in one MOVES frame (4 bytes before them: frame.MAX_PAYLOAD 96)
 BOARDS = const(4)
 NOBODY = const(255)
 
@@ -79,10 +81,12 @@ class Session:
         if m is not None and self.untold >= 0 and link.done(self.ticket):
             i = self.untold
             end = min(len(m.moves), i + CHUNK)
-            p = bytearray(2 + end - i)
-            p[0] = i >> 8
-            p[1] = i & 0xFF
-            p[2:] = m.moves[i:end]
+            p = bytearray(4 + end - i)
+            p[0] = (m.seed >> 8) & 0xFF
+            p[1] = m.seed & 0xFF
+            p[2] = i >> 8
+            p[3] = i & 0xFF
+            p[4:] = m.moves[i:end]
             self.ticket = link.send(MOVES, p)
             self.untold = end if end < self.target else -1
 
@@ -135,8 +139,8 @@ class Session:
             self._gone(p[0], True)
         elif m is None or len(p) < 2:
             return
-        elif kind == MOVES:
-            self._got_moves(m, p[0] << 8 | p[1], p)
+        elif kind == MOVES and len(p) >= 4 and (p[0] << 8 | p[1]) == m.seed & 0xFFFF:
+            self._got_moves(m, p[2] << 8 | p[3], p)
         elif kind == SYNC and len(p) == 5:
             self._got_sync(m, p[0], p[1] << 8 | p[2], p[3] << 8 | p[4])
 
@@ -158,16 +162,17 @@ class Session:
         app.stack[-1].dirty = True
 
     def _got_moves(self, m, i, p):
+        # p: the MOVES payload, its moves from index i on (p[4] is move i).
         n = len(m.moves)
         if i > n:
             self.ask()  # some moves never reached this board
             return
-        for j in range(i, min(n, i + len(p) - 2)):
-            if m.moves[j] != p[2 + j - i]:
-                self.ask()  # another match than this one: the host settles it
+        for j in range(i, min(n, i + len(p) - 4)):
+            if m.moves[j] != p[4 + j - i]:
+                self.ask()  # another record of this match: the host settles it
                 return
         game = self.app.stack[0]
-        k = 2 + n - i
+        k = 4 + n - i
         while k < len(p):
             if not game.remote(p[k]):
                 self.ask()
