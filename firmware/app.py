@@ -191,7 +191,7 @@ class App:
 
         self.unlink()
         self.restack(Title(self))
-        self.homed = self.reset is not None and self.fresh is not None
+        self.homed = self.fresh is not None  # (not at boot: fresh is read after it)
 
     def grown(self):
         # A board whose heap a match left grown (the names a game's code
@@ -199,7 +199,7 @@ class App:
         # frame's end, not in home(): the screen whose key went home (a match's
         # end, holding the match) is still in use until its call returns.
         self.homed = False
-        if _heap() - self.fresh > GROWTH:
+        if self.reset is not None and self.fresh is not None and _heap() - self.fresh > GROWTH:
             self.reset()
 
     def unlink(self):
