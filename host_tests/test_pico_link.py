@@ -3,7 +3,9 @@
 # and the README wire them. The built tree's own firmware.board.link_port sets up
 # the real rp2 machine.UART on each; bytes cross at the profile's baud rate, in
 # order, both ways; a UART at another speed hears nothing. Then two boards play
-# the first moves of a linked match through their buttons (tools/bench/pico_link.py).
+# the first moves of a linked match through their buttons (tools/bench/pico_link.py),
+# and four boards wired as a ring, where every frame passes through the boards
+# between its sender and the one it is for.
 import pytest
 
 from host_tests.test_pico import missing
@@ -140,3 +142,54 @@ def test_two_boards_play_a_linked_match_through_their_buttons(tmp_path):
     for (save, cable, their_save, draw), d in zip(parts, delays):
         assert None not in (save, cable, their_save, draw) and cable[1] < save[0] and cable[1] < their_save[0] < draw[0] <= d
     assert nbytes > 0
+
+
+# Board 1 hosts Georgian Joker: Link play, Host Georgian Joker, in its setup
+# Deals: Nines only, P4 and P3 persons (the setup's last lines, from its first
+# going up); Start; then Start in the lobby once the others are in.
+HOST_GJ = ("UP", "UP", "UP", "A", "DOWN", "DOWN", "DOWN", "DOWN", "A", "UP", "RIGHT", "UP", "LEFT", "LEFT", "UP",
+           "LEFT", "LEFT", "A")
+
+
+def test_four_boards_in_a_ring_play_a_linked_match_through_their_buttons(tmp_path):
+    # Four emulated Picos, each TX to the next one's RX (the README's ring):
+    # boards 2-4 join, board 1 hosts Georgian Joker with a person on each board;
+    # A on each board in turn (a board whose seat is not to move takes no move
+    # from it) until 16 moves are made: the trump named, the bids, tricks. Every
+    # board saves the same match, each with its own board number (the host 1,
+    # the joiners in the order the host heard them).
+    if missing():
+        pytest.skip("emulated Pico tests skipped: " + missing())
+    out = str(tmp_path / "device")
+    build.build("pico-link", out)
+    files = lfs.tree(out)
+    picos = ring([files] * 4)
+    try:
+        for p in picos:
+            p.settle()
+        for p in picos[1:]:
+            pico_link.keys(p, pico_link.JOIN)
+        pico_link.keys(picos[0], HOST_GJ)
+        picos[0].run(2000)  # the joiners' hellos round the ring
+        pico_link.keys(picos[0], ("A",))
+        made = turn = idle = 0
+        while made < 16:
+            picos[turn].press("A")
+            picos[turn].run(300)
+            rec = pico_link.saved(picos[0])
+            now = len(rec["moves"]) if rec is not None else 0
+            idle = 0 if now > made else idle + 1
+            assert idle <= 8, "no move for 8 presses: %s" % [p.console[-300:] for p in picos]
+            made = now
+            turn = (turn + 1) % 4
+        picos[0].run(2000)  # the last move round the ring and saved on every board
+        recs = [pico_link.saved(p) for p in picos]
+        for p in picos:
+            assert p.failure() is None, p.failure()
+    finally:
+        for p in picos:
+            p.close()
+    assert recs[0]["game"] == "georgian" and recs[0]["seats"] == [-1] * 4 and len(recs[0]["moves"]) >= 16
+    for rec in recs:
+        assert (rec["seed"], rec["moves"], rec["link"]["owners"]) == (recs[0]["seed"], recs[0]["moves"], [0, 1, 2, 3])
+    assert recs[0]["link"]["board"] == 0 and sorted([rec["link"]["board"] for rec in recs]) == [0, 1, 2, 3]  # (joiners numbered as heard)
