@@ -179,7 +179,7 @@ def test_four_boards_in_a_ring_play_a_linked_match_through_their_buttons(tmp_pat
             rec = pico_link.saved(picos[0])
             now = len(rec["moves"]) if rec is not None else 0
             idle = 0 if now > made else idle + 1
-            assert idle <= 8, "no move for 8 presses: %s" % [p.console[-300:] for p in picos]
+            assert idle <= 12, "no move for 12 presses: %s" % [p.console[-300:] for p in picos]  # (a trick held until A)
             made = now
             turn = (turn + 1) % 4
         picos[0].run(2000)  # the last move round the ring and saved on every board
