@@ -127,10 +127,10 @@ def bot_match(app, gid, strong=False, linked=False):
     # end screen and back to the title; yields the moves made after every frame.
     # linked: hosted in link play (the bots on this board, the host).
     from engine import registry
-    from firmware import menus, play
     from firmware.buttons import A, B
 
     info = app.load_game(gid).INFO
+    from firmware import menus, play  # (after load_game: the app frees play with the game, as on a board)
     first = registry.bots(gid).ORDER[-1] if strong else 0
     seats = [first] + [0] * (info.seats[0] - 1)
     if linked:
@@ -158,6 +158,7 @@ def bot_match(app, gid, strong=False, linked=False):
     while linked and app.net is not None:
         app.clock.advance(30)
         app.step()
+    play = None  # (a finished generator keeps its locals)
 
 
 def peak(gid, out, linked=False):
