@@ -125,17 +125,13 @@ def test_two_boards_play_a_linked_match_through_their_buttons(tmp_path):
     picos = pico_link.boards(str(tmp_path / "device"))
     try:
         made, delays, nbytes, ms, parts = pico_link.play(picos, 6)
-        recs = [pico_link.saved(p) for p in picos]
-        for p in picos:
-            assert p.failure() is None, p.failure()
+        recs = saves(picos)
     finally:
         for p in picos:
             p.close()
     assert recs[0]["game"] == "doublejoker" and recs[0]["seats"] == [-1, -1]
     assert made == len(recs[0]["moves"]) == 6
-    for rec in recs:
-        assert (rec["seed"], rec["moves"], rec["link"]["owners"]) == (recs[0]["seed"], recs[0]["moves"], [0, 1])
-    assert [rec["link"]["board"] for rec in recs] == [0, 1]
+    one_match(recs, [0, 1])
     # each move reached the other panel, after its press, within the bench's second
     assert len(delays) == 6 and all([0 < d < pico_link.SEEN_MS for d in delays]), delays
     # Each move's steps seen in the boards' traces; the move on the cable before the sender's save (issue 26).
@@ -183,13 +179,24 @@ def test_four_boards_in_a_ring_play_a_linked_match_through_their_buttons(tmp_pat
             made = now
             turn = (turn + 1) % 4
         picos[0].run(2000)  # the last move round the ring and saved on every board
-        recs = [pico_link.saved(p) for p in picos]
-        for p in picos:
-            assert p.failure() is None, p.failure()
+        recs = saves(picos)
     finally:
         for p in picos:
             p.close()
     assert recs[0]["game"] == "georgian" and recs[0]["seats"] == [-1] * 4 and len(recs[0]["moves"]) >= 16
+    one_match(recs, [0, 1, 2, 3])
+
+
+def saves(picos):
+    # Each board's save; no board may have failed.
+    for p in picos:
+        assert p.failure() is None, p.failure()
+    return [pico_link.saved(p) for p in picos]
+
+
+def one_match(recs, owners):
+    # Every board saved the same match (seed, moves, each seat's board), each
+    # as a board of its own: the host board 1, the joiners numbered as heard.
     for rec in recs:
-        assert (rec["seed"], rec["moves"], rec["link"]["owners"]) == (recs[0]["seed"], recs[0]["moves"], [0, 1, 2, 3])
-    assert recs[0]["link"]["board"] == 0 and sorted([rec["link"]["board"] for rec in recs]) == [0, 1, 2, 3]  # (joiners numbered as heard)
+        assert (rec["seed"], rec["moves"], rec["link"]["owners"]) == (recs[0]["seed"], recs[0]["moves"], owners)
+    assert recs[0]["link"]["board"] == 0 and sorted([rec["link"]["board"] for rec in recs]) == list(range(len(recs)))
