@@ -38,17 +38,17 @@ PYRIGHT := node_modules/.bin/pyright
 
 .PHONY: test deps browser build deploy pico sim shots page-shot bench ladder selfplay selfplay-check check web web-serve clean distclean
 
-# The emulated Pico's tests (host_tests/test_pico*.py: mostly one core running the
-# emulator) start first and run beside everything else; their output comes last.
-PICO_TESTS := host_tests/test_pico.py host_tests/test_pico_damaged.py host_tests/test_pico_link.py
+# Every host test, the emulated Pico's too, on every core (pytest-xdist; a file's
+# tests stay on one worker, so its module fixtures are made once), and the
+# MicroPython port's tests beside them, their output last.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps build
-	{ $(PY) -m pytest $(PICO_TESTS) -q -rs --durations=8 -p no:cacheprovider > build/pico-tests.log 2>&1; \
-	  echo $$? > build/pico-tests.rc; } & \
-	$(MAKE) --no-print-directory check web selfplay-check && \
-	$(PY) -m pytest host_tests/ -q -rs -p no:cacheprovider $(addprefix --ignore=,$(PICO_TESTS)); rc=$$?; \
-	wait; echo "emulated Pico:"; cat build/pico-tests.log; test $$rc = 0 && test "$$(cat build/pico-tests.rc)" = 0
-	@cat build/web-figures.txt 2>/dev/null || true
-	$(PY) -m tools.micropython --include tools/host -m tools.mptest
+	$(MAKE) --no-print-directory check web selfplay-check
+	{ $(PY) -m tools.micropython --include tools/host -m tools.mptest > build/mptest.log 2>&1; \
+	  echo $$? > build/mptest.rc; } & \
+	$(PY) -m pytest host_tests/ -n $(TEST_JOBS) --dist loadfile -q -rs --durations=12 -p no:cacheprovider; rc=$$?; \
+	wait; cat build/web-figures.txt 2>/dev/null; cat build/mptest.log; \
+	test $$rc = 0 && test "$$(cat build/mptest.rc)" = 0
 
 deps: $(VENV)/.installed node_modules/.installed browser
 
