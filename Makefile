@@ -38,15 +38,16 @@ PYRIGHT := node_modules/.bin/pyright
 
 .PHONY: test deps browser build deploy pico sim shots page-shot bench ladder selfplay selfplay-check check web web-serve clean distclean
 
-# Every host test, the emulated Pico's too, on every core (pytest-xdist; a file's
-# tests stay on one worker, so its module fixtures are made once), and the
-# MicroPython port's tests beside them, their output last.
+# Every host test, the emulated Pico's too, on every core (pytest-xdist: a file's
+# tests stay on one worker, so its module fixtures are made once; the longest
+# files go first, host_tests/conftest.py), and the MicroPython port's tests
+# beside them, their output last.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps build
 	$(MAKE) --no-print-directory check web selfplay-check
 	{ $(PY) -m tools.micropython --include tools/host -m tools.mptest > build/mptest.log 2>&1; \
 	  echo $$? > build/mptest.rc; } & \
-	$(PY) -m pytest host_tests/ -n $(TEST_JOBS) --dist loadfile -q -rs --durations=12 -p no:cacheprovider; rc=$$?; \
+	$(PY) -m pytest host_tests/ -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder -q -rs --durations=12 -p no:cacheprovider; rc=$$?; \
 	wait; cat build/web-figures.txt 2>/dev/null; cat build/mptest.log; \
 	test $$rc = 0 && test "$$(cat build/mptest.rc)" = 0
 

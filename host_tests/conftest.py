@@ -23,3 +23,14 @@ def layout_guard(monkeypatch):
 
     monkeypatch.setattr(sim.Device, "frame", checked)
     return g
+
+
+# The files that take a minute or more, longest first, run first: make test
+# gives each core (pytest-xdist) a file at a time in this order, so no core is
+# left with a long file at the end.
+FIRST = ("test_pico.py", "test_web.py", "test_ladder.py", "test_pico_link.py", "test_aids_ui.py", "test_heap.py",
+         "test_fuzz.py", "test_pico_damaged.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: FIRST.index(item.path.name) if item.path.name in FIRST else len(FIRST))
