@@ -104,7 +104,11 @@ _AT = {}
 def bots_at(game_id, rev):
     # The bots module of game_id as git revision rev had it, searching with that
     # revision's engine/ai/sampling.py, against the rules of today (a fixed
-    # opponent for a measure: its names must still be there).
+    # opponent for a measure: its names must still be there). What the game
+    # module holds is today's: since Georgian Joker's play-outs moved into
+    # engine/games/georgian_tricks.py, a revision's Hard plays them out as
+    # today's Medium does, so a change there is measured with a switch in
+    # the one tree, not against a revision.
     import subprocess
     import types
 
