@@ -59,13 +59,22 @@ def is_over(s):
 
 
 def rotated_share(job):
+    # The share of match job's win (see rotated_match) its seats of mine took
+    # (a shared win split).
+    s, me = rotated_match(job)
+    pts = s.scores()
+    top = max(pts)
+    return sum([1.0 / pts.count(top) for q in me if pts[q] == top])
+
+
+def rotated_match(job):
     # Match i of a series with one seat apart: (game id, seats, i, mine, theirs),
     # mine and theirs each (level, budget; None: the bot's own). Seat i % seats
     # plays mine, every other seat theirs, on the deal of seed i // seats, so
     # the seat goes round on the same deals; with a fifth item "pairs", mine
     # plays two seats of four, 0 and 2 in even matches, 1 and 3 in odd ones, on
-    # the deal of seed i // 2 (a side each, swapped on the same deals). -> the
-    # share of the match's win mine took (a shared win split).
+    # the deal of seed i // 2 (a side each, swapped on the same deals).
+    # -> (the match's end, the seats mine played).
     from engine import registry
     from engine.rng import Rng, seed_bot
 
@@ -93,9 +102,7 @@ def rotated_share(job):
         else:
             s.apply(player.choose(s.view(p), level, rng, budget))
         made += 1
-    pts = s.scores()
-    top = max(pts)
-    return sum([1.0 / pts.count(top) for q in me if pts[q] == top])
+    return s, me
 
 
 _AT = {}
