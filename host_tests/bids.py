@@ -9,7 +9,7 @@
 import sys
 
 from engine.ai import HARD
-from host_tests.bots import rotated_match
+from host_tests.bots import each, rotated_match
 
 _TOP_BID = 5  # bids of 5 or more counted together
 
@@ -32,7 +32,7 @@ def tally(rows, key):
     # {(mine, key(row)): [deals, exact, short, over, score]}.
     out = {}
     for row in rows:
-        n, mine, bid, took, pts = row
+        _, mine, bid, took, pts = row
         k = key(row)
         if k is None:
             continue
@@ -59,14 +59,7 @@ def table(rows, key, name, keys, rev):
 
 def report(rev, matches, processes=1):
     jobs = [("georgian", 4, i, (HARD, None), (HARD, None, rev), "pairs") for i in range(matches)]
-    if processes > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(processes) as pool:
-            got = pool.map(deal_rows, jobs, 2)
-    else:
-        got = [deal_rows(job) for job in jobs]
-    rows = [row for match in got for row in match]
+    rows = each(deal_rows, jobs, processes, lambda got: [row for match in got for row in match])
     out = ["Georgian Joker, %d matches (deals 0-%d): today's Hard in two seats, %s's in two" % (
         matches, (matches - 1) // 2, rev)]
     out += table(rows, lambda r: r[0], "cards", range(1, 10), rev)

@@ -147,13 +147,17 @@ def bots_at(game_id, rev):
 def series(jobs, processes=1, progress=None):
     # The mean of rotated_share() over jobs, in as many processes; progress(done,
     # share so far) after each hundred matches when given.
+    return each(rotated_share, jobs, processes, lambda got: _mean(got, len(jobs), progress))
+
+
+def each(fn, jobs, processes, use):
+    # use(fn(job) for every job, in order), worked out in as many processes.
     if processes > 1:
         import multiprocessing
 
         with multiprocessing.Pool(processes) as pool:
-            got = pool.imap(rotated_share, jobs, 4)
-            return _mean(got, len(jobs), progress)
-    return _mean(map(rotated_share, jobs), len(jobs), progress)
+            return use(pool.imap(fn, jobs, 4))
+    return use(map(fn, jobs))
 
 
 def _mean(shares, n, progress):
