@@ -9,8 +9,9 @@
 # deals; with "before REV", against the Hard of git revision REV at its own
 # budget (issue 25's measure of Georgian Joker's Hard: the Hard of before is
 # fc906b8's, python -m host_tests.budgets georgian 4 400 2 before fc906b8);
-# "from K" at the end starts at match K (deal K // 2), to go on with more
-# deals than a run measured before.
+# "at BUDGET" after those gives the first side that budget instead of its
+# own; "from K" at the end starts at match K (deal K // 2), to go on with
+# more deals than a run measured before.
 import sys
 
 from engine import registry
@@ -42,28 +43,30 @@ def figures(game_id, seats, matches, processes=1):
     return out
 
 
-def paired(game_id, matches, theirs, processes=1, rev=None, first=0):
+def paired(game_id, matches, theirs, processes=1, rev=None, first=0, mine=None):
     # theirs: the other side's budget (None: its own), rev: its git revision;
-    # first: the first match (its deal first // 2: two matches a deal).
-    base = budget_of(game_id)
+    # first: the first match (its deal first // 2: two matches a deal); mine:
+    # the first side's budget (None: its own).
+    base = budget_of(game_id) if mine is None else mine
     other = (HARD, theirs) if rev is None else (HARD, theirs, rev)
     jobs = [(game_id, 4, i, (HARD, base), other, "pairs") for i in range(first, first + matches)]
     won = series(jobs, processes)
     lo, hi = wilson(won, matches)
-    return ("%s, 4 seats: Hard at its budget (%d) in two seats against Hard%s at %s in two: won %.3f [%.3f, %.3f] "
+    return ("%s, 4 seats: Hard at %s in two seats against Hard%s at %s in two: won %.3f [%.3f, %.3f] "
             "of %d matches (deals %d-%d), sides swapped on the same deals (chance 0.500)" % (
-                game_id, base, "" if rev is None else " of " + rev, "its own budget" if theirs is None else theirs,
+                game_id, ("its budget (%d)" if mine is None else "a budget of %d") % base,
+                "" if rev is None else " of " + rev, "its own budget" if theirs is None else theirs,
                 won, lo, hi, matches, first // 2, (first + matches - 1) // 2))
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) > 5 and args[4] in ("pairs", "before"):
-        first = int(args[7]) if args[6:7] == ["from"] else 0
-        if args[4] == "pairs":
-            print(paired(args[0], int(args[2]), int(args[5]), int(args[3]), None, first), flush=True)
-        else:
-            print(paired(args[0], int(args[2]), None, int(args[3]), args[5], first), flush=True)
+        opts = dict(zip(args[6::2], [int(x) for x in args[7::2]]))  # "at", "from"
+        first = opts.get("from", 0)
+        pairs = args[4] == "pairs"
+        print(paired(args[0], int(args[2]), int(args[5]) if pairs else None, int(args[3]), None if pairs else args[5],
+                     first, opts.get("at")), flush=True)
         sys.exit()
     gid = args[0]
     n = int(args[1]) if len(args) > 1 else registry.load(gid).INFO.seats[1]
