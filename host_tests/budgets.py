@@ -62,7 +62,9 @@ def paired(game_id, matches, theirs, processes=1, rev=None, first=0, mine=None):
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) > 5 and args[4] in ("pairs", "before"):
-        opts = dict(zip(args[6::2], [int(x) for x in args[7::2]]))  # "at", "from"
+        opts = dict(zip(args[6::2], [int(x) for x in args[7::2]]))
+        if len(args) % 2 or not set(opts) <= {"at", "from"}:
+            sys.exit("after %s %s: only \"at BUDGET\" and \"from K\", got %s" % (args[4], args[5], args[6:]))
         first = opts.get("from", 0)
         pairs = args[4] == "pairs"
         print(paired(args[0], int(args[2]), int(args[5]) if pairs else None, int(args[3]), None if pairs else args[5],
