@@ -44,7 +44,7 @@ class Game:
     #   round    what one round of the match is called ("game", "deal")
     #   counts   WINS or POINTS: what scores() counts
     #   goal     how the match ends, for the screens; {key} takes an option's value
-    #            ("best of {games} games", "first to 173", "{deals} deals")
+    #            ("best of {games} games", "a deal each", "{deals} deals")
     #   people   how many seats the setup screen gives to people at first (the rest bots)
     #   refusals the module (by name) whose why(state, move) words why a move is
     #            refused past the openings State.why_illegal() writes once; loaded

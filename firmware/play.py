@@ -325,9 +325,10 @@ def verdict(scores, names):
     return "Shared: " + " ".join([names[i] for i in best])
 
 
-def result_page(fb, title, top, rows, standings, y, hint):
+def result_page(fb, title, top, rows, standings, y, hint, last=True):
     # The end screens: a title bar, a line in NORMAL (or none), how the round
-    # ended (SMALL, up to two rows), the scores table at y, and the keys.
+    # ended (SMALL, up to two rows), the scores table at y (the last round's
+    # row when last), and the keys.
     ui.header(fb, title)
     at = ui.ROW + 2
     if top:
@@ -336,7 +337,7 @@ def result_page(fb, title, top, rows, standings, y, hint):
     for r in rows:
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
-    y = standings.draw(fb, y)
+    y = standings.draw(fb, y, last)
     ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
     return y
 
@@ -392,15 +393,15 @@ class MatchEnd(EndScreen):
         self.verdict = verdict(self.standings.scores, self.standings.names)
         self.setup = (match.game_id, match.options, match.seats)
         # The hints each seat took (firmware/aids/hint.py), when any: a row under
-        # the scores, for which the round's result keeps one line.
+        # the scores, in place of the last round's points (the score sheet, on
+        # RIGHT, has them), so the round's result keeps both its lines.
         self.hints = match.hints if max(match.hints) else None
 
     def draw(self, fb):
         h = self.hints
-        rows = self.rows if h is None else self.rows[:1]
         net = self.app.net
         hint = "A: again  B: title" if net is None else net.end_hint()
-        y = result_page(fb, "Match over", self.verdict, rows, self.standings, 35 if h is None else 29, hint)
+        y = result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, hint, h is None)
         if h is not None:
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 

@@ -47,12 +47,12 @@ class Standings:
         self.history = history if rows else None
         self.scores = st.scores()
 
-    def draw(self, fb, y):
-        # Who sits where, the last round's points when the game keeps them, and
-        # the match scores. -> the y below the table.
+    def draw(self, fb, y, last=True):
+        # Who sits where, the last round's points when the game keeps them
+        # (and last), and the match scores. -> the y below the table.
         row(fb, y, "", self.names)
         y += PITCH
-        if self.last is not None:
+        if last and self.last is not None:
             row(fb, y, self.round, [number(v) for v in self.last])
             y += PITCH
         row(fb, y, self.total, [number(v) for v in self.scores])

@@ -248,6 +248,9 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
     end = top(dev)
     assert isinstance(end, play.MatchEnd), checks
     assert end.hints == [checks["hints"]] + [0] * (len(m.seats) - 1)  # every person move was a hint
+    # How the last round ended keeps both its lines over the hints row.
+    for i, r in enumerate(end.rows):
+        assert drive.shows(dev, r, (ui.W - drive.font.width(r)) // 2, ui.ROW + 12 + 6 * i, drive.font.SMALL_SIZE), r
     assert checks["looks"] > 0 and checks["hints"] > 0
     assert checks["ends"] > 0 or gid in ("doublejoker", "habitual")  # best of 1: its one end may be the person's move
     if gid in ("doublejoker", "georgian"):

@@ -33,10 +33,11 @@ MISSING = object()  # a field left out
 
 # Written by main at 0513c4a (saves.encode, settings.encode): a person and Hard
 # bots some moves into a match of every game, with options that are not the
-# defaults, and the crc32 of each match's state.encode() after those moves.
+# defaults, and the crc32 of each match's state.encode() after those moves
+# (Double Joker's since its state keeps each finished game's row, history()).
 MAIN_SAVES = {
     "doublejoker": (b'JPSAVE 2 f33a5c12 112\n{"game":"doublejoker","moves":[1,68,73,50,105,111,52,70,72],'
-                    b'"options":{"games":5},"seats":[-1,1],"seed":1234567}', 611169600),
+                    b'"options":{"games":5},"seats":[-1,1],"seed":1234567}', 2767897512),
     "habitual": (b'JPSAVE 2 1f6b6781 117\n{"game":"habitual","moves":[68,122,90,76,110,101,13],'
                  b'"options":{"deals":1,"open":"On"},"seats":[-1,1],"seed":1234567}', 2374714142),
     "prediction": (b'JPSAVE 2 3c5810d6 118\n{"game":"prediction","moves":[64,80,71,21,7,15,22,36,8,2,10],'

@@ -201,13 +201,17 @@ def test_match_lengths_and_end():
 
             def check(st, rng):
                 if st.deal_over():
-                    ends.append((st.game_no, st.scores(), st.is_over()))
+                    ends.append((st.game_no, st.scores(), st.is_over(), st.game_winner(), st.history()))
 
             st = random_match(seed * 11 + games, games, check)
-            for game_no, (w0, w1), over in ends:
+            for game_no, (w0, w1), over, w, hist in ends:
                 lead = w0 - w1 if w0 > w1 else w1 - w0
                 assert over == (game_no == games or lead > games - game_no)
                 assert w0 + w1 <= game_no
+                # The score sheet's rows (history()): one per finished game, the
+                # winner's 1 (a draw's none), adding up to the games won.
+                assert len(hist) == game_no and hist[-1] == [int(w == 0), int(w == 1)]
+                assert [sum(h[0] for h in hist), sum(h[1] for h in hist)] == [w0, w1]
             w0, w1 = st.scores()
             assert st.winner() == (0 if w0 > w1 else (1 if w1 > w0 else -1))
             assert st.to_move() == -1 and st.legal_moves() == []
@@ -323,5 +327,7 @@ def test_same_seed_same_match():
 def test_encoding_holds_any_score():
     st = D.new_game(4)
     st.wins = [300, 70000]
+    st.hist = [[1, 0], [0, 0], [0, 1]]
     back = D.decode(st.encode())
     assert back.scores() == [300, 70000] and back.encode() == st.encode()
+    assert back.history() == [[1, 0], [0, 0], [0, 1]]

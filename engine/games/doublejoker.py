@@ -74,7 +74,8 @@ def decode(data):
         n = data[36 + s]
         st.stacks[s] = bytearray(data[at : at + n])
         at += n
-    st.wins, _ = codec.get_ints(data, at)
+    st.wins, at = codec.get_ints(data, at)
+    st.hist, _ = codec.get_ints(data, at, codec.get_ints)
     return st
 
 
@@ -92,6 +93,7 @@ class DoubleJoker(State):
         self.game_no = 1
         self.games = 3
         self.wins = [0, 0]
+        self.hist = []  # each finished game: [1, 0] or [0, 1] by its winner, [0, 0] drawn
         self.seer = -1  # the seat whose view this is; -1 for the whole state
         self.rng = Rng(1)  # deals the next game; a view's is blank
         self.hands = [0] * 8  # seat * 4 + suit
@@ -140,8 +142,11 @@ class DoubleJoker(State):
     def _end_game(self, kind, seat, suit):
         self.end = (kind, seat, suit)
         w = self.game_winner()
+        row = [0, 0]
         if w >= 0:
             self.wins[w] += 1
+            row[w] = 1
+        self.hist.append(row)
         # DJ-15: stop once the leader in games cannot be caught, or after N games.
         left = self.games - self.game_no
         lead = self.wins[0] - self.wins[1]
@@ -260,6 +265,9 @@ class DoubleJoker(State):
     def scores(self):
         return [self.wins[0], self.wins[1]]
 
+    def history(self):
+        return [h[:] for h in self.hist]
+
     def deal_value(self, seat):
         w = self.game_winner()
         if w < 0:
@@ -287,7 +295,8 @@ class DoubleJoker(State):
         # + 1, 5 unused, 6-9 rng, 10-25 hand masks (2 bytes each), 26-27 joker stacks,
         # 28 pre-lead suit + 1, 29 led card + 1, 30-32 last trick (lead + 1, follow,
         # winner), 33-35 how the game ended, 36-39 stack sizes, then the stacks'
-        # ranks, bottom first, then the games won (engine.codec).
+        # ranks, bottom first, then the games won and each finished game's row
+        # of history() (engine.codec).
         out = bytearray(40)
         out[0] = self.ph
         out[1] = self.leader | (self.dealer << 1)
@@ -315,6 +324,7 @@ class DoubleJoker(State):
             out[36 + s] = len(self.stacks[s])
             out.extend(self.stacks[s])
         codec.put_ints(out, self.wins)
+        codec.put_ints(out, self.hist, codec.put_ints)
         return bytes(out)
 
     def view(self, seat):

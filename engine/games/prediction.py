@@ -23,9 +23,10 @@ from engine.cards import label as card_label
 from engine.rng import BLANK, Rng, resumed
 from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
-# PR-13: points, first to 173; PR-14: nothing secret. The odds are a display option (PR-15).
+# PR-13: points; one round, a deal each, always settles it (173 or more); PR-14:
+# nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
-            round="deal", counts=POINTS, goal="first to 173",
+            round="deal", counts=POINTS, goal="a deal each",
             refusals="engine.games.prediction_refusals")
 
 POINT = const(0)
