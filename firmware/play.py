@@ -14,6 +14,15 @@ DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
 
 
+def held_b(screen, now):
+    # B went down at screen.b_at: 1 once it is held HOLD_MS (the look back), -1
+    # when let go sooner (a tap), 0 meanwhile. (The buttons queue the press when
+    # B goes down, so a hold is told by the clock, not in on_button.)
+    if screen.app.buttons.is_down(ui.B):
+        return 1 if screen.app.clock.ticks_diff(now, screen.b_at) >= HOLD_MS else 0
+    return -1
+
+
 class GameScreen(ui.Screen):
     def __init__(self, app, match):
         ui.Screen.__init__(self, app)
@@ -99,15 +108,13 @@ class GameScreen(ui.Screen):
                 self.dirty = True
             return
         if self.b_at is not None:
-            # B: held, the look back; let go sooner, a tap (the buttons queue
-            # the press when B goes down, so it is told here, not in on_button).
-            if self.app.buttons.is_down(ui.B):
-                if self.app.clock.ticks_diff(now, self.b_at) >= HOLD_MS:
-                    self.b_at = None
+            h = held_b(self, now)
+            if h:
+                self.b_at = None
+                if h > 0:
                     self.look_back()
-                return
-            self.b_at = None
-            self._tap_b()
+                else:
+                    self._tap_b()
             return
         if self.pending >= 0:
             if not self.dirty:  # shown: now the wait
@@ -122,7 +129,7 @@ class GameScreen(ui.Screen):
         if self.away:
             self.app.push(self.app.net.waiting_for(self))
             return
-        if self.bot:
+        if self.bot and not self.handing():
             if self.app.clock.ticks_diff(now, self.moved_at) < self.app.bot_delay:
                 return
             self.play(self.match.bot_move())
@@ -132,9 +139,14 @@ class GameScreen(ui.Screen):
 
     def handing(self):
         # A person to move who does not have the device yet gets the hand-off
-        # at once, even right after a bot's move (no frame of the last side).
-        return self.end == NONE and not self.bot and self.hidden and not self.table.holding() and \
-            (self.who != self.viewer or not self.handed)
+        # at once, even right after a bot's move (no frame of the last side);
+        # so does the first person when bots move before anyone has it (a
+        # match's start or a resume: the table shows that person's side).
+        if self.end != NONE or not self.hidden or self.table.holding():
+            return False
+        if self.bot:
+            return not self.handed
+        return self.who != self.viewer or not self.handed
 
     def _result(self):
         if self.end == MATCH:
@@ -211,7 +223,7 @@ class GameScreen(ui.Screen):
     def look_back(self):
         from firmware.aids.lookback import LookBack
 
-        self.app.push(LookBack(self.app, self.match, self.viewer))
+        self.app.push(LookBack(self.app, self.match, self.viewer, self.table.unshown()))
 
     def draw(self, fb):
         self.table.draw(fb)
@@ -230,7 +242,7 @@ class Handoff(ui.Screen):
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.game = game
-        self.seat = game.who
+        self.seat = game.viewer if game.bot else game.who  # a bot to move: the side shown
 
     def draw(self, fb):
         lines = self.game.table.handoff_lines(self.seat)
@@ -258,13 +270,15 @@ AIDS = ("firmware.aids.takeback", "firmware.aids")  # the pause menu's aids, loa
 
 class Pause(ui.Menu):
     # Over the table (game: the game screen) it offers the aids that fit the
-    # moment and says how to look back (firmware/aids/takeback.py lines(),
-    # title(), chosen(): loaded while the menu is open, so a match holds none).
+    # moment and says how to look back: B held, here as on the table
+    # (firmware/aids/takeback.py lines(), title(), chosen(): loaded while the
+    # menu is open, so a match holds none).
     overlay = True
 
     def __init__(self, app, game=None):
         items = ["Resume"]
         self.game = game
+        self.b_at = None  # when B went down: a tap closes the menu, a hold looks back
         if game is not None:
             from firmware.aids import takeback
 
@@ -278,6 +292,26 @@ class Pause(ui.Menu):
         if self.game is not None:
             self.aid.title(self, fb)
 
+    def on_button(self, b):
+        if b == ui.B and self.game is not None and self.app.buttons.is_down(ui.B):
+            self.b_at = self.app.now  # held or let go: tick() tells
+        elif self.b_at is None:
+            ui.Menu.on_button(self, b)
+
+    def tick(self, now):
+        if self.b_at is not None:
+            h = held_b(self, now)
+            if h:
+                self.b_at = None
+                if h > 0:
+                    self.app.pop()
+                    self.game.look_back()
+                else:
+                    self.back()
+
+    def busy(self):
+        return self.b_at is not None
+
     def select(self, i):
         m = self.app.match
         t = self.items[i]
@@ -290,7 +324,15 @@ class Pause(ui.Menu):
         elif t == "Scores":
             game = self.app.stack[0]  # the game screen, under this menu
             sheet = game.table.sheet(self.app)
-            self.app.push(sheet if sheet is not None else scores.ScoreSheet(self.app, scores.Standings(m)))
+            if sheet is None:
+                hide = game.table.unshown()
+                st = None
+                if hide:  # the scores as the table shows them, its reveal not told
+                    from firmware.aids import as_shown
+
+                    st = as_shown(m, game.viewer, hide)
+                sheet = scores.ScoreSheet(self.app, scores.Standings(m, st=st))
+            self.app.push(sheet)
         elif t == "Quit match":
             self.app.replace(QuitConfirm(self.app, self))
         else:

@@ -31,12 +31,13 @@ def row(fb, y, label, cells):
 
 
 class Standings:
-    # What the score screens show, taken from a match at one moment: the end
+    # What the score screens show, taken from a match at one moment (st: a
+    # state of its other than the latest, the one its table shows): the end
     # screen outlives the match's state. rows: keep every finished round's
     # points, for the shared score sheet (a game with a sheet of its own needs
     # only the last round's: a long match keeps no second copy).
-    def __init__(self, match, rows=True):
-        st = match.state
+    def __init__(self, match, rows=True, st=None):
+        st = match.state if st is None else st
         info = match.info
         self.names = [match.short(i) for i in range(st.num_seats())]
         self.round = info.round

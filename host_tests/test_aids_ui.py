@@ -84,11 +84,16 @@ def look_back(dev, g, checks):
     dev.hold(B, play.HOLD_MS + 100)
     lb = top(dev)
     assert type(lb).__name__ == "LookBack", type(lb).__name__
-    n = len(m.moves)
+    hide = g.table.unshown()  # moves whose outcome the table keeps back yet (JP-15: a reveal)
+    n = len(m.moves) - hide
+    if hide and n <= last_decision(m, m.you):
+        assert lb.lines == ["Nothing yet"]  # the person's own move, the one being revealed
+        press(dev, B)
+        return
     before = replayed(m, n - 1)
     mover = before.to_move()
     secret = m.game_id == "jokerpoker" and mover != m.you and not before.deal_over()
-    want = "%s arranges and bets" % m.short(mover) if secret else before.describe(m.moves[-1], m.you)
+    want = "%s arranges and bets" % m.short(mover) if secret else before.describe(m.moves[n - 1], m.you)
     # The newest line: the last move, under what followed from it (a trick
     # taken, a round's result and the scores: 3 texts of up to 3 rows).
     assert first_row(want) in lb.lines[:10]
@@ -242,7 +247,10 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
                 hint(dev, g, checks)
             seen = len(m.moves)
         elif g.table.holding():
+            kept = g.table.unshown()
             press(dev, A)
+            if kept and not g.table.unshown() and top(dev) is g:
+                look_back(dev, g, checks)  # the reveal over, the round's end is told
         else:
             dev.frame()
     end = top(dev)

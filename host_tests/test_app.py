@@ -593,3 +593,59 @@ def test_cursor_moves_by_rows_and_wraps():
     assert c.selected() == -1 and c.at() is None and not c.press(RIGHT)
     c.set([(10, 0, 7), (30, 16, 9)])
     assert c.selected() == 9  # remembered across a turn with no choices
+
+
+def test_handoff_comes_before_bots_that_move_first(tmp_path):
+    # GJ-22: hands are secret. With two people at one device, no hand shows
+    # before one of them has the device: when bots move first, the hand-off to
+    # the first person comes before their moves, at the start and on a resume.
+    from engine.games import georgian as G
+    from host_tests.drive import match_at
+
+    seats = ["P%d: %s" % (i + 1, s) for i, s in enumerate(["Person", "Person", "Bot Medium", "Bot Medium"])]
+    checked = 0
+    for seed in range(1, 9):
+        dev = new_device(tmp_path / str(seed), seed, bot_delay=60)
+        menu_pick(dev, "Georgian Joker")
+        set_up(dev, seats)
+        dev.frame()
+        m = dev.app.match
+        if m.is_person(m.state.to_move()):
+            continue
+        h = top(dev)
+        assert isinstance(h, play.Handoff) and h.seat == 0 and not m.moves
+        dev.idle()
+        assert top(dev) is h and not m.moves  # the bots wait for it
+        press(dev, A)
+        dev.idle()
+        assert m.moves and isinstance(top(dev), play.GameScreen) and top(dev).viewer == 0
+        checked += 1
+    assert checked
+    root = tmp_path / "resumed"
+    root.mkdir()
+    m = match_at(root, "georgian", [saves.PERSON, saves.PERSON, 0, 0], lambda s: s.phase() == G.PLAYING and s.to_move() >= 2)
+    n = len(m.moves)
+    dev = new_device(root, 99, bot_delay=60)
+    assert top(dev).items[0] == "Resume Georgian Joker"
+    press(dev, A)
+    dev.idle()
+    h = top(dev)
+    assert isinstance(h, play.Handoff) and h.seat == 0 and len(dev.app.match.moves) == n
+
+
+def test_b_held_in_the_pause_menu_looks_back(tmp_path):
+    # The pause menu's title says "hold B: look back": so it does there too,
+    # back to the table after it; a tap of B still just closes the menu.
+    dev = new_device(tmp_path / "hold", 6, bot_delay=60)
+    setup_match(dev, ["Person", "Bot Medium"])
+    g = top(dev)
+    dev.idle()
+    press(dev, B)
+    assert isinstance(top(dev), Pause)
+    dev.hold(B, play.HOLD_MS + 100)
+    assert type(top(dev)).__name__ == "LookBack" and dev.app.stack[-2] is g
+    press(dev, B)
+    assert top(dev) is g
+    press(dev, B)
+    dev.hold(B, play.HOLD_MS // 3)
+    assert top(dev) is g

@@ -369,3 +369,41 @@ def test_hand_1_on_top_after_arrange_for_me_and_bets_start_as_easy_would(tmp_pat
         assert t.bet_cur.selected() == want[h]
         press(dev, A)
     assert g.match.moves[-1] == J.bet_code(*want) and want[0] != 0  # not 0 on the strongest hand
+
+
+def test_look_back_and_scores_keep_the_reveal_back_jp15(tmp_path):
+    # JP-15: hands are shown one place at a time; while the reveal is under
+    # way, neither look back nor the pause menu's scores tell how the deal
+    # ended, and once it is over both do.
+    dev = new_device(tmp_path / "reveal", 8, bot_delay=60)
+    g = start(dev, ["Person", "Bot Medium"])
+    a_until_bet(dev, g, 0)
+    t = g.table
+    for _ in range(200):
+        if t.holding():
+            break
+        dev.frame()
+    st = g.match.state
+    assert t.holding() and st.deal_over() and t.unshown() == 1
+
+    def told():
+        g.look_back()
+        lines = top(dev).lines
+        press(dev, B)
+        press(dev, B)  # the pause menu
+        p = top(dev)
+        p.cur = p.items.index("Scores")
+        press(dev, A)
+        sheet = top(dev)
+        assert type(sheet).__name__ == "ScoreSheet"
+        press(dev, B)
+        press(dev, B)
+        assert top(dev) is g
+        return [x for x in lines if x.startswith("SCORES") or x.startswith("Scores")], sheet.s.history, sheet.s.scores
+
+    assert told() == ([], [], [0, 0])
+    for _ in range(3):
+        press(dev, A)
+    assert not t.holding() and t.unshown() == 0
+    lines, history, scores = told()
+    assert len(lines) == 1 and history == [st.scores()] and scores == st.scores()

@@ -12,3 +12,22 @@ def mark(match, seat):
     if match.marks[seat] == -1:
         match.replay(match.moves, 0)
     return match.marks[seat]
+
+
+def start(match, seat):
+    # (moves made, a copy of the state then, True) to replay the rest of the
+    # match on, from just before seat's last decision; (0, the match's first
+    # state, False) when it has made none.
+    at = mark(match, seat) if match.is_person(seat) else None
+    if at is None:
+        return 0, match.game.new_game(match.seed, match.options, len(match.seats)), False
+    return at[0], at[1].clone(), True
+
+
+def as_shown(match, seat, hide):
+    # The state before the match's last `hide` moves, as seat's table shows it
+    # while it keeps their outcome back (tables.Base.unshown).
+    n, st, _ = start(match, seat)
+    for m in match.moves[n:len(match.moves) - hide]:
+        st.apply_legal(m)
+    return st

@@ -9,7 +9,7 @@
 # when the screen closes.
 from engine.state import says
 from firmware import font, tables, ui
-from firmware.aids import mark
+from firmware.aids import start
 
 MOST = 48  # lines kept: six pages; the oldest go first
 _COLS = 32  # SMALL cells across the panel
@@ -18,24 +18,23 @@ _TRICK_ROWS = 4  # rows the drawn trick takes on the first page
 _Y = ui.ROW + 2
 
 
-def made(match, viewer):
+def made(match, viewer, hide=0):
     # -> (title, lines newest first, the last finished trick as [(name, label,
     # won)] or None), from the viewer's last decision, or from the deal when
-    # they have made none (all bots, say; the replay then costs a resume's time).
+    # they have made none (all bots, say; the replay then costs a resume's time),
+    # up to the last `hide` moves, whose outcome the table still keeps back.
     you = match.you
-    at = mark(match, viewer) if match.is_person(viewer) else None
-    if at is None:
-        n, st = 0, match.game.new_game(match.seed, match.options, len(match.seats))
+    n, st, mine = start(match, viewer)
+    if not mine:
         title = "The last moves"
     else:
-        n, st = at[0], at[1].clone()
         title = "Since your move" if viewer == you or match.persons() == 1 else "Since %s moved" % match.short(viewer)
     entries = []  # per move, its lines, oldest first
     trick = None
     kept = 0
     said = ""  # the last move's text
     secret = match.game_id == "jokerpoker"  # arrangements and bets stay secret until the reveal (JP-15)
-    for m in match.moves[n:]:
+    for m in match.moves[n:len(match.moves) - hide]:
         mover = st.to_move()
         before = trick_of(st)
         if secret and mover != viewer and not st.deal_over():
@@ -99,9 +98,9 @@ class LookBack(ui.Screen):
     # next page, B (or A on the last) goes back to the table.
     transient = ("firmware.aids.lookback", "firmware.aids")
 
-    def __init__(self, app, match, viewer):
+    def __init__(self, app, match, viewer, hide=0):
         ui.Screen.__init__(self, app)
-        self.title, self.lines, self.trick = made(match, viewer)
+        self.title, self.lines, self.trick = made(match, viewer, hide)
         self.page = 0
         first = _ROWS - (_TRICK_ROWS if self.trick else 0)
         self.pages = 1 + max(0, len(self.lines) - first + _ROWS - 1) // _ROWS

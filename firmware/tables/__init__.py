@@ -65,6 +65,12 @@ class Base:
     def holding(self):
         return False
 
+    def unshown(self):
+        # How many of the match's latest moves have an outcome the table is
+        # still keeping back (a reveal under way): look back and the score
+        # sheet stop before them, so they cannot tell it first.
+        return 0
+
     def slow(self, move):
         # True for a person's move that takes seconds to play (a search): the
         # table draws that it is working and the move is played a frame later.

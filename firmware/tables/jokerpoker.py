@@ -67,6 +67,9 @@ def name(v):
     return poker.name(v) if v >= 0 else "No card"
 
 
+_NEXT = "A: next"  # the reveal's key, as the other games' held results say it
+
+
 def fit(head, scores, room):
     # A line of running scores after its head, or without the head when four
     # seats' scores need the room (pixels).
@@ -169,6 +172,9 @@ class Table(Base):
 
     def holding(self):
         return self.step < 3
+
+    def unshown(self):
+        return 1 if self.step < 3 else 0  # the deal's last bet, revealed hand by hand
 
     def release(self):
         self.step += 1
@@ -454,8 +460,9 @@ class Table(Base):
             foot = "TIE: " + " ".join([self.match.short(q) for q in won]) + " TAKE BACK"
         font.text(fb, "BETS " + " ".join(bets), 0, FOOT_Y[0])
         font.text(fb, foot, 0, FOOT_Y[1])
-        font.text(fb, fit("TOTAL ", self._totals(self.running(h + 1)), ui.W - 9), 0, FOOT_Y[2])
-        font.text(fb, "A\x11", ui.W - 8, FOOT_Y[2])
+        x = ui.W - font.width(_NEXT)
+        font.text(fb, fit("TOTAL ", self._totals(self.running(h + 1)), x - 4), 0, FOOT_Y[2])
+        font.text(fb, _NEXT, x, FOOT_Y[2])
 
     def running(self, hands):
         # The scores after the first `hands` hands of the deal revealed.
