@@ -447,3 +447,49 @@ def test_same_frames_on_micropython(tmp_path):
                               include=["tools/host", "tools/bench/__init__.py", "tools/bench/ui.py"])
     assert rc == 0, out
     assert out.splitlines() == want
+
+
+def worth(st, m):
+    # A target's worth to the mover, worded from describe() as the message
+    # line says it: HJ-score points to the mover less those to the opponent
+    # first; then a block of the opponent's stack (HJ-joker, HJ-cblock) over
+    # none, over opening one of theirs.
+    g = st.gain(m)
+    w = 2 * (g[0] - g[1])
+    t = hj.target_of(m)
+    if 4 <= t < 8:
+        text = st.describe(m)
+        w += -1 if "unblocks" in text else 1 if "block" in text else 0
+    return w
+
+
+def test_target_cursor_starts_on_the_best_target(tmp_path):
+    # HJ-score: when a card is picked, the target cursor starts on the target
+    # worth most to the mover, so A A never gives away a point that the same
+    # card could score for the mover (it used to start on the first target in
+    # reading order, the opponent's stacks). Every card of every turn of a
+    # deal is tried; the person then plays a card to its default target.
+    dev, _ = at_first_choice(tmp_path / "best", 5)
+    tried = 0
+    first_worse = 0  # cards whose first target in reading order is not the best
+    for t in screens(dev, MAX_FRAMES):
+        if isinstance(t, play.GameEnd):
+            break
+        if not (isinstance(t, play.GameScreen) and t.end == play.NONE and not t.bot):
+            dev.frame()
+            continue
+        tb = t.table
+        st = t.match.state
+        cards = [s[2] for s in tb.cards.spots]
+        for c in cards:
+            steer(dev, tb.cards, c)
+            press(dev, A)
+            ws = [worth(st, s[2]) for s in tb.targets.spots]
+            assert worth(st, tb.targets.selected()) == max(ws), st.describe(tb.targets.selected())
+            first_worse += ws[0] < max(ws)
+            tried += 1
+            press(dev, B)
+        steer(dev, tb.cards, cards[Rng(len(t.match.moves)).below(len(cards))])
+        press(dev, A)
+        press(dev, A)
+    assert tried > 20 and first_worse > 3

@@ -166,8 +166,38 @@ class Table(Base):
             else:
                 spots.append((BOARD_Y[0] if t >= 4 else BOARD_Y[1], STACK_X[t & 3], m))
         self.chosen = self.cards.at()
-        self.targets.set(spots)
+        self.targets.set(spots)  # sorted, the cursor nearest the last target
+        # The cursor starts on the target worth most to the mover, so A A never
+        # gives a point away by default; between equals, the nearest the last
+        # target (the first in reading order before any), as set() does.
+        w = [self._worth(s[2]) for s in spots]
+        top = max(w)
+        best = [spots[i] for i in range(len(w)) if w[i] == top]
+        last = self.targets.last
+        self.targets.select(best[Cursor._nearest(best, last[0], last[1], 0) if last else 0][2])
         self.cursor = self.targets
+
+    def _worth(self, m):
+        # A target's worth to the mover, as a good player ranks it by default:
+        # the points it gives the mover less those it gives the opponent
+        # (HJ-score), counted double; then, at equal points, one more for a
+        # block of the opponent's stack (a Joker there, HJ-joker, or a card of
+        # its top's suit, HJ-cblock) and one less for opening one of theirs.
+        # So a Joker goes on their stack before the spares, and a point that
+        # must be given away blocks if it can, but never a block for a point.
+        v = self.v
+        g = v.gain(m)
+        w = 2 * (g[0] - g[1])
+        t = self.g.target_of(m)
+        if t == self.g.SPARES or t < 4:
+            return w
+        q = 1 - v.to_move()
+        c = v.card_of(m)
+        if v.stack_block(q, t & 3) == 1:
+            return w - 1
+        if c == JOKER or c // 13 == v.stack_top(q, t & 3) // 13:
+            return w + 1
+        return w
 
     def landing(self, mover):
         # A card played goes to the stack it was played on, or to the mover's
