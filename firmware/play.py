@@ -410,7 +410,8 @@ class GameEnd(EndScreen):
         EndScreen.__init__(self, app, game.match, game.table)
         self.game = game
         w = game.match.info.round
-        self.title = w[0].upper() + w[1:] + " over"
+        n = len(game.match.state.history())  # the rounds finished, this one the last
+        self.title = w[0].upper() + w[1:] + (" %d over" % n if n else " over")
 
     def draw(self, fb):
         result_page(fb, self.title, "", self.rows, self.standings, 25, "A: continue")

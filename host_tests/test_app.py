@@ -649,3 +649,23 @@ def test_b_held_in_the_pause_menu_looks_back(tmp_path):
     press(dev, B)
     dev.hold(B, play.HOLD_MS // 3)
     assert top(dev) is g
+
+
+def test_round_end_names_its_round_and_the_sheet_lists_it(tmp_path):
+    # DJ-15: the screen after each game of a match says which game ended, and
+    # the score sheet (RIGHT) has a row for every game finished.
+    dev = new_device(tmp_path / "rounds", seed=7, bot_delay=60)
+    setup_match(dev, ["Person", "Bot Medium"], games=5)
+    titles = []
+
+    def ended(t):
+        titles.append(t.title)
+        press(dev, RIGHT)
+        sheet = top(dev)
+        assert type(sheet).__name__ == "ScoreSheet" and len(sheet.s.history) == len(titles)
+        press(dev, B)
+        assert top(dev) is t
+
+    play_deals(dev, lambda g: choose(dev, pick_by_position(g.match.state, g.match.moves)),
+               lambda g: trick_held(dev, g), deals=2, ended=ended)
+    assert titles == ["Game 1 over", "Game 2 over"]
