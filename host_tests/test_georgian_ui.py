@@ -3,15 +3,16 @@
 # the people (bids, trump, cards, a Joker's suit and high or low) is steered
 # with the arrows over legal choices only, finished tricks held until A, the
 # hand-off summary of bids, the score sheet from the pause menu and the end
-# screens, resume mid-deal, and no hidden card ever drawn. Rule ids (GJ-n)
-# are those of seeds/georgian.md.
+# screens, resume mid-deal (a finished trick held again), the line that spells
+# out a led Joker, and no hidden card ever drawn. Rule ids (GJ-n) are those of
+# seeds/georgian.md.
 import sys
 
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine import registry
 from engine.games import georgian as G
 from engine.rng import Rng
-from firmware import play, ui
+from firmware import font, play, ui
 from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
@@ -31,8 +32,8 @@ def start(dev, seats, deals="All 24"):
     menu_pick(dev, "Georgian Joker")
     assert top(dev).items[:4] == ["P1: Person", "P2: Person", "P3: Bot Medium", "P4: Bot Medium"]  # GJ-1
     set_up(dev, seat_lines(seats, players=False) + ["Deals: " + deals])
-    g = top(dev)
-    assert isinstance(g, play.GameScreen) and g.match.game_id == "georgian"
+    g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]  # (under a hand-off with people sharing)
+    assert g.match.game_id == "georgian"
     global table  # an earlier test's game switch unloads the table: the app loads it afresh
     table = sys.modules[type(g.table).__module__]
     return g
@@ -326,3 +327,160 @@ def test_resume_mid_deal(tmp_path):
     dev, g = resume(root, "Georgian Joker")
     assert g.match.state.encode() == want and list(g.match.moves) == moves
     assert g.table.mode == table.CARDS and not g.table.holding()  # no draw shown again
+
+
+def held_trick(dev, g, won):
+    # Presses A (or lets bots move) until the table holds a finished trick
+    # that won(winner) likes, with more tricks to come in the deal.
+    st = g.match.state
+    for _ in range(MAX_FRAMES):
+        t = top(dev)
+        if t is g and g.table.held == table.TRICK and st.hand_size(0) and won(st.last_trick()[1]):
+            return
+        if isinstance(t, (play.GameEnd, play.Handoff)) or t is g and (g.table.holding() or g.my_turn()):
+            press(dev, A)
+        else:
+            dev.frame()
+    raise AssertionError("never reached")
+
+
+def test_resume_holds_the_finished_trick_until_a(tmp_path):
+    # A finished trick waits for A after the power went as before it: the A
+    # that sees it out plays no card, whoever took it, and the line says who.
+    for won in (lambda q: q == 0, lambda q: q != 0):
+        root = tmp_path / ("you" if won(0) else "them")
+        dev = new_device(root, 7, bot_delay=60)
+        g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"])
+        held_trick(dev, g, won)
+        said = g.table._message()
+        winner = g.match.state.last_trick()[1]
+        assert said == "%s took the trick  A: next" % g.match.short(winner)
+        moves = list(g.match.moves)
+        dev, g = resume(root, "Georgian Joker")
+        assert g.table.holding() and g.table._message() == said
+        assert shows(dev, ui.glyphs(said), 0, table.MSG_Y, table.SMALL)
+        for _ in range(20):
+            dev.frame()
+        assert list(g.match.moves) == moves  # bots wait too
+        press(dev, A)
+        assert not g.table.holding() and list(g.match.moves) == moves
+        if winner == 0:
+            assert g.table.mode == table.CARDS and g.table._message() == "Your lead"
+
+
+def test_resume_with_people_sharing_holds_nothing(tmp_path):
+    # Held, the table would show the first person's hand to whoever has the
+    # device; the hand-off stops it instead (GJ-22).
+    root = tmp_path / "two"
+    dev = new_device(root, 8, bot_delay=60)
+    g = start(dev, ["Person", "Person", "Bot Medium", "Bot Medium"])
+    held_trick(dev, g, lambda q: True)
+    dev = new_device(root, 99)
+    press(dev, A)  # Resume
+    g = [s for s in dev.app.stack if isinstance(s, play.GameScreen)][0]
+    assert g.match.state.in_trick == 0 and not g.table.holding()
+
+
+def test_a_led_joker_says_what_it_asks_gj14(tmp_path):
+    # A bot leads a Joker: the line names its suit, high or low, and what that
+    # leaves the person to play (GJ-14): their highest card of the suit, else
+    # a trump, else any card (a Joker any time, GJ-11).
+    def asks(want):
+        def at(s):
+            if s.phase() != G.PLAYING or not s.in_trick or s.to_move() != 0 or s.trick_cards()[0] < G.LEAD:
+                return False
+            s.must()
+            return want == ("highest" if s.must_suit == s.led_suit() else "any" if s.must_suit == G.NONE else
+                            "trump")
+        return at
+
+    for want, seed in (("highest", 1), ("trump", 2), ("any", 2)):
+        root = tmp_path / want
+        root.mkdir()
+        m = match_at(root, "georgian", [PERSON, 0, 0, 0], asks(want), seed)
+        st = m.state
+        led = st.trick_cards()[0]
+        s = st.led_suit()
+        suit = font.SUIT_CHARS[s]
+        dev, g = resume(root, "Georgian Joker")
+        t = g.table
+        assert t.mode == table.CARDS
+        said = {"highest": "play your highest " + suit, "trump": "no %s, play a trump" % suit,
+                "any": "no %s, play any card" % suit}[want]
+        said = "%s %s %s: %s" % (font.JOKER_CHAR, "low" if led & 1 else "high", suit, said)
+        assert t._message() == said and len(said) <= 32
+        assert shows(dev, said, 0, table.MSG_Y, table.SMALL)
+        cards = [c for c in st.legal_moves() if c < G.JOKER]
+        if want == "highest":
+            assert cards == [max([c for c in st.hand(0) if c < G.JOKER and G.SUIT[c] == s])]
+        elif want == "trump":
+            assert cards and all([G.SUIT[c] == st.trump != s for c in cards])
+        assert sorted([p[2] for p in t.cards.spots]) == sorted(cards + ([G.JOKER] if st.jokers(0) else []))
+
+
+def ended_on(rows, you=None):
+    # The deal-over text of a Nines match whose finished deals are rows
+    # ((bids), (tricks)), the last just played.
+    s = G.Georgian()
+    s.nines = 1
+    out = bytearray()
+    for bids, took in rows:
+        for q in range(4):
+            out.append(bids[q] << 4 | took[q])
+    s.sheet = bytes(out)
+    s.score_sheet()
+    s.ph = G.BETWEEN
+    for q in range(4):
+        s.bids[q], s.taken[q] = rows[-1][0][q], rows[-1][1][q]
+    return s.result_text(you)
+
+
+def test_deal_over_lists_who_made_the_bid_gj18_gj19():
+    # The deal-over screen names who took exactly their bid (GJ-18) as a
+    # sentence: "P2, P3 and You", not "P2 P3 You"; so do a phase's bonuses (GJ-19).
+    miss = ((1, 1, 1, 1), (0, 0, 0, 0))
+    assert ended_on([((1, 0, 0, 2), (1, 0, 1, 0))], 0) == "Deal 1: You and P2 made their bids"
+    assert ended_on([((0, 1, 1, 1), (1, 1, 1, 0))], 0) == "Deal 1: P2 and P3 made their bids"
+    assert ended_on([((2, 0, 0, 3), (1, 0, 0, 3))], 3) == "Deal 1: P2, P3 and You made their bids"
+    assert ended_on([((2, 1, 0, 3), (1, 0, 0, 3))]) == "Deal 1: P3 and P4 made their bids"
+    assert ended_on([((2, 1, 0, 3), (1, 0, 1, 3))], 3) == "Deal 1: You made the bid"
+    assert ended_on([miss]) == "Deal 1: no bid made"
+    both = ((1, 1, 0, 0), (1, 1, 1, 1))
+    assert ended_on([both] * 4, 1) == "Deal 4: P1 and You made their bids. Phase 1 bonus: P1 +100 and You +100"
+    assert ended_on([miss] * 3 + [both]) == "Deal 4: P1 and P2 made their bids. Phase 1: no bonus"
+
+
+def test_the_hand_off_counts_one_card(tmp_path):
+    # GJ-4: the first deal has one card: the hand-off says "1 card", then "2 cards".
+    dev = new_device(tmp_path / "one", 8, bot_delay=60)
+    g = start(dev, ["Person", "Person", "Bot Medium", "Bot Medium"])
+    for want in ("Deal 1/24, 1 card, trump ", "Deal 2/24, 2 cards, trump "):
+        for _ in range(MAX_FRAMES):
+            t = top(dev)
+            if isinstance(t, play.Handoff) and g.match.state.deal_no() == int(want[5]):
+                break
+            if isinstance(t, (play.GameEnd, play.Handoff)) or t is g and (g.table.holding() or g.my_turn()):
+                press(dev, A)
+            else:
+                dev.frame()
+        line = t.game.table.handoff_lines(t.seat)[0]
+        assert line.startswith(want) and len(line) == len(want) + 1
+
+
+def test_deal_over_screen_after_resume(tmp_path):
+    # Resumed at a deal's end: its last trick is held as before the power
+    # went, then the deal-over screen lists who made their bids (GJ-18).
+    root = tmp_path / "end"
+    root.mkdir()
+    m = match_at(root, "georgian", [PERSON, 0, 0, 0], lambda s: s.ph == G.BETWEEN and
+                 len([q for q in range(4) if s.bid(q) == s.tricks(q)]) == 3)
+    st = m.state
+    names = [m.short(q) for q in range(4) if st.bid(q) == st.tricks(q)]
+    dev, g = resume(root, "Georgian Joker")
+    assert g.table.held == table.TRICK
+    press(dev, A)
+    dev.idle()
+    end = top(dev)
+    assert isinstance(end, play.GameEnd)
+    said = "Deal %d: %s, %s and %s made their bids" % (st.deals_done(), names[0], names[1], names[2])
+    assert " ".join(end.rows).startswith(said)

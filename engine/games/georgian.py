@@ -121,6 +121,13 @@ def joker_lead(suit, low):
     return LEAD + 2 * suit + low
 
 
+def listed(names):
+    # "P2", "You and P4", "P2, P3 and You": names as a sentence lists them.
+    if len(names) < 2:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def new_game(seed, options=None, seats=4):
     options = INFO.setup(options, seats)
     s = Georgian()
@@ -651,14 +658,17 @@ class Georgian(State):
             return ""
         d = self.deals_done() - 1
         made = [seat_name(q, you) for q in range(4) if self.bids[q] == self.taken[q]]
-        text = "Deal %d: %s" % (d + 1, (" ".join(made) + " made the bid") if made else "no bid made")
+        if not made:
+            text = "Deal %d: no bid made" % (d + 1)
+        else:
+            text = "Deal %d: %s made %s" % (d + 1, listed(made), "the bid" if len(made) == 1 else "their bids")
         ph = self.phase_of(d)
         if d + 1 == self.phase_deals(ph)[1]:
             adj = self.bonus(ph)[0]
             got = ["%s +%d" % (seat_name(q, you), adj[q]) for q in range(4) if adj[q] > 0]
             if not got:
                 return text + ". Phase %d: no bonus" % (ph + 1)
-            return text + ". Phase %d bonus: %s%s" % (ph + 1, ", ".join(got), ", others struck" if len(got) == 1
+            return text + ". Phase %d bonus: %s%s" % (ph + 1, listed(got), ", others struck" if len(got) == 1
                                                       else "")
         return text
 

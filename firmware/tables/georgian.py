@@ -17,10 +17,11 @@
 # Choosing: LEFT/RIGHT over the legal cards (underlined when some may not be
 # played), A plays;
 # a Joker then asks high or low (and, led, the suit) in the middle; B steps
-# back. Bids and trump are picked in the middle the same way. A finished trick
-# stays with its winner marked until A, and the match opens on the deal that
-# found the first dealer (GJ-3), when one person is at the table (with more,
-# the first hand-offs name the dealer).
+# back. A Joker led to the viewer: the last line says what it leaves them to
+# play (GJ-14). Bids and trump are picked in the middle the same way. A finished trick
+# stays with its winner marked until A (after a resume too), and the match
+# opens on the deal that found the first dealer (GJ-3), when one person is at
+# the table (with more, the first hand-offs name the dealer).
 from engine import const
 from engine.games import georgian as G
 from engine.state import says
@@ -91,14 +92,17 @@ class Table(Base):
         n = len(self.match.moves)
         if n != self.seen:
             # Held until A with a person at the table: the draw for the first
-            # dealer, and a trick just finished (not one replayed on resume).
+            # dealer, and a trick just finished; on resume (a fresh table) the
+            # last trick again, as before the power went (else A plays a card).
+            # With people sharing the device the hand-off before the next
+            # one's turn stops the table anyway (it names the first dealer,
+            # shows the tricks): held, the table would show a hand before it.
             m = self.match.moves[-1] if n else -1
             people = self.match.persons()
+            alone = self.match.persons_here() < 2
             if not n:
-                # With people sharing the device the hand-off before the first
-                # one's turn stops the table anyway: it names the dealer instead.
                 self.held = DRAW if people == 1 else 0
-            elif self.seen == n - 1 and m < G.BID and st.in_trick == 0 and people:
+            elif (self.seen == n - 1 or self.seen < 0 and alone) and m < G.BID and st.in_trick == 0 and people:
                 self.held = TRICK
             else:
                 self.held = 0
@@ -202,8 +206,9 @@ class Table(Base):
         # The deal and the bids (and tricks) so far, for everybody to see; in
         # the first deal the first dealer (GJ-3) when people share the device.
         v = self.match.state
-        lines = ["Deal %d/%d, %d cards, trump %s" % (v.deal_no(), v.deals(), v.cards(), suit_text(v.trump)
-                                                      if v.phase() != G.CHOOSE else "?")]
+        n = v.cards()
+        lines = ["Deal %d/%d, %d card%s, trump %s" % (v.deal_no(), v.deals(), n, "" if n == 1 else "s",
+                                                       suit_text(v.trump) if v.phase() != G.CHOOSE else "?")]
         names = "    "
         bids = "bid "
         took = "took"
@@ -351,7 +356,10 @@ class Table(Base):
             s = v.led_suit()
             if s == G.NONE:
                 return "Your lead"
-            return "Your turn: %s led" % ("Jk" if v.trick_cards()[0] >= G.JOKER else G.SUIT_WORDS[s])
+            led = v.trick_cards()[0]
+            if led < G.LEAD:
+                return "Your turn: %s led" % G.SUIT_WORDS[s]
+            return self._called(led, s)
         if self.mode == JOKER:
             return "Jk names a suit: \x12high \x13low" if G.LEAD in self.legal else "Jk: high wins, low loses"
         if self.mode == BIDS:
@@ -362,6 +370,21 @@ class Table(Base):
         if v.phase() == G.CHOOSE:
             return says(v.to_move(), self.match.you, "names") + " trump"
         return self.match.message
+
+    def _called(self, led, s):
+        # GJ-14: a led Joker asks for the highest card of the suit it named,
+        # else a trump, else anything; the line says which, as it may leave
+        # one card (and a Joker) to play.
+        v = self.v
+        v.must()
+        t = font.SUIT_CHARS[s]
+        if v.must_suit == s:
+            what = "play your highest " + t
+        elif v.must_suit != G.NONE:
+            what = "no %s, play a trump" % t
+        else:
+            what = "no %s, play any card" % t
+        return "%s %s %s: %s" % (font.JOKER_CHAR, "low" if led & 1 else "high", t, what)
 
     def _draw_dealer(self, fb):
         # GJ-3: cards dealt face up from P1 until an Ace; its receiver deals.
