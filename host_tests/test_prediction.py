@@ -264,16 +264,16 @@ def test_pile_runs_out_then_turns_win_nothing_pr9():
 
 
 def test_turn_words_name_the_scorecards():
-    assert P.turn_words(sc("Qh"), 4, 0) == "Exact! +4 cards: Jk Jk 9 9"
-    assert P.turn_words(sc("Qh"), 1, 2) == "Right suit! +1 card: 9"
-    assert P.turn_words(P.JOKER, 2, 28) == "A Two! +2 cards: 3 3"
-    assert P.turn_words(sc("Qh"), 4, 29) == "Exact! +1 card: 3"
+    assert P.turn_words(sc("Qh"), 4, 0) == "Exact! +4 cards (38 pts): Jk Jk 9 9"
+    assert P.turn_words(sc("Qh"), 1, 2) == "Right suit! +1 card (9 pts): 9"
+    assert P.turn_words(P.JOKER, 2, 28) == "A Two! +2 cards (6 pts): 3 3"
+    assert P.turn_words(sc("Qh"), 4, 29) == "Exact! +1 card (3 pts): 3"
     assert P.turn_words(sc("Qh"), 2, 30) == "Right rank! The pile is empty"
     assert P.turn_words(sc("Qh"), 0, 5) == "Miss."
     s = dealt(2, "Qs", preds="As Kd")
     s.apply(P.POINT + 0)
     p = "P%d" % (s.to_move() + 1)
-    assert s.describe(P.CALL + sc("Qh")) == p + " calls Qh: Qs. Right rank! +2 cards: Jk Jk"
+    assert s.describe(P.CALL + sc("Qh")) == p + " calls Qh: Qs. Right rank! +2 cards (20 pts): Jk Jk"
     assert s.view(0).describe(P.CALL + sc("Qh")) == p + " calls Qh"
 
 

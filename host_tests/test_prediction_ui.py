@@ -1,14 +1,16 @@
 # The Prediction table driven through the buttons on the simulator's host
 # stand-ins: whole deals with 2, 3 and 4 seats where every choice of the
-# person is steered with the arrows over legal choices only, the odds on the
-# screen against the engine's, the result of every turn held until A (bots
-# wait), pointing again with B, Odds Off, saves and resume mid-turn, and no
-# face-down card ever drawn. Rule ids (PR-n) are those of seeds/prediction.md.
+# person is steered with the arrows over legal choices only (the suit keys
+# change only the suit, the rank keys only the rank), the odds on the screen
+# against the engine's, the result of every turn held until A in points (bots
+# wait; the deal's last card face down until its award), pointing again with
+# B, Odds Off, saves and resume mid-turn, and no face-down card ever drawn.
+# Rule ids (PR-n) are those of seeds/prediction.md.
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import prediction as P
 from engine.rng import Rng
-from firmware import play
-from firmware.buttons import A, B, RIGHT
+from firmware import font, play
+from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
 from firmware.tables import prediction as table
@@ -17,6 +19,7 @@ from host_tests.drive import (frame_of, match_at, menu_pick, new_device, pixels,
                               shows, steer, top)
 
 MAX_FRAMES = 20000
+SMALL = table.ui.SMALL
 
 
 def start(dev, seats, odds="On"):
@@ -77,53 +80,75 @@ def person_move(dev, g, rng, checks):
         k = P.gain(c, card)
         lt = st.last_turn()
         assert lt[0] == seat and lt[2:] == (c, k, taken)
-        assert st.deal_points()[seat] - before == P.taken_points(taken, k)[1] or st.deal_over()
+        won, pts = P.taken_points(taken, k)
+        assert st.deal_points()[seat] - before == pts or st.deal_over()
         assert t.holding() and t.held[2] == c and t.held[3] == k
+        # What it won on the panel: the words, then the points the score gains
+        # (PR-12) and the scorecards, a Joker in the pile's glyph, never "JK".
         words = P.turn_result(c, k, taken)[0]
-        assert words + (" +%d" % P.taken_points(taken, k)[0] if P.taken_points(taken, k)[0] else "") in t._lines()
+        y = table.ROWS_Y + table.ROW_H * st.num_seats() + 10
+        assert shows(dev, words, table.X, y, SMALL)
+        if won:
+            cards = " ".join([font.JOKER_CHAR if i < 2 else "%d" % P.VAL[i] for i in range(taken, taken + won)])
+            assert shows(dev, "+%d PTS %s" % (pts, cards), table.X, y + 6, SMALL)
         checks["turns"] += 1
     assert len(g.match.moves) == n + 1 and g.match.moves[-1] == m
 
 
+def cell(dev, p):
+    # The pixels of grid position p.
+    x, y = p % 5 * table.PITCH, p // 5 * table.PITCH
+    return pixels(dev.display.buf, x, y, x + table.PITCH - 1, y + table.PITCH - 1)
+
+
 def held_waits(dev, g, checks):
     # The turn's result stays until A: nothing moves, whatever the time. The
-    # deal's last turn shows the pile as the turn left it; then the last card
-    # and who took what was left, and why (PR-10, PR-11), wait for A in turn.
+    # turn's card is shown at once (unshown() 0); the deal's last turn shows
+    # the pile as the turn left it and the last card face down (unshown() 1:
+    # look back and the score sheet must not tell it); then the last card and
+    # who took what was left, and why (PR-10, PR-11), wait for A in turn.
     st = g.match.state
     n = len(g.match.moves)
     for _ in range(40):
         dev.frame()
     assert len(g.match.moves) == n and g.table.holding() and top(dev) is g
     checks["held"] += 1
+    h = g.table.held
     aw = st.last_award()
-    if aw is not None:
-        h = g.table.held
+    if aw is None:
+        assert g.table.unshown() == 0
+        checks["back"] = cell(dev, [p for p in range(P.NCARDS) if st.card_at(p) == P.UNKNOWN][0])
+        assert cell(dev, h[1]) != checks["back"]  # the card turned, lit
+    else:
+        last = [p for p in range(P.NCARDS) if st.grid[p] == aw[4]][0]
+        assert g.table.unshown() == 1 and cell(dev, last) == checks["back"]
         left = P.NSCORE - h[4] - P.taken_points(h[4], h[3])[0]
-        small = table.ui.SMALL
         if left:
-            assert shows(dev, "%d LEFT" % left, table.X + 30, 2, small)
+            assert shows(dev, "%d LEFT" % left, table.X + 30, 2, SMALL)
         else:
-            assert shows(dev, "PILE EMPTY", table.X, 1, small)
+            assert shows(dev, "PILE EMPTY", table.X, 1, SMALL)
         assert left == aw[2]
         press(dev, A)
         for _ in range(40):
             dev.frame()
         assert g.table.holding() and top(dev) is g
+        assert g.table.unshown() == 0 and cell(dev, last) != checks["back"]
         y = table.ROWS_Y + table.ROW_H * st.num_seats() + 1
-        assert shows(dev, "LAST CARD", table.X, y + 1, small) and shows(dev, "PILE EMPTY", table.X, 1, small)
+        assert shows(dev, "LAST CARD", table.X, y + 1, SMALL) and shows(dev, "PILE EMPTY", table.X, 1, SMALL)
         who = g.match.short(aw[0])
-        lines = (who + (" +%d CARDS" % aw[2] if aw[2] else " +10 BONUS"), P.AWARD_WHY[aw[1]])
-        assert shows(dev, lines[0], table.X, y + 9, small) and shows(dev, lines[1], table.X, y + 15, small)
+        lines = (who + (" +%d PTS" % aw[3] if aw[2] else " +10 BONUS"), P.AWARD_WHY[aw[1]])
+        assert shows(dev, lines[0], table.X, y + 9, SMALL) and shows(dev, lines[1], table.X, y + 15, SMALL)
         checks["awards"] += 1
     press(dev, A)
     assert not g.table.holding()
 
 
-def play_deals(dev, deals, seed):
+def play_deals(dev, deals, seed, keys=False):
     # Plays `deals` deals (or to the match's end) from the game screen: the
-    # person's moves by person_move(), bots between, every result held.
+    # person's moves by person_move(), bots between, every result held; with
+    # keys, every choice of a call or prediction has its keys tried first.
     rng = Rng(seed)
-    checks = {"odds": 0, "turns": 0, "held": 0, "ends": 0, "awards": 0}
+    checks = {"odds": 0, "turns": 0, "held": 0, "ends": 0, "awards": 0, "back": None, "keys": 0}
 
     def ended(t):
         checks["ends"] += 1
@@ -131,9 +156,54 @@ def play_deals(dev, deals, seed):
         assert sum(st.history()[-1]) in (188, 198)  # PR-12
         assert " ".join(t.rows).startswith("Last card")
 
-    drive.play_deals(dev, lambda g: person_move(dev, g, rng, checks), lambda g: held_waits(dev, g, checks), deals,
-                     ended)
+    def person(g):
+        if keys and g.table.mode == table.PICK:
+            try_keys(dev, g.table.pick)
+            checks["keys"] += 1
+        person_move(dev, g, rng, checks)
+
+    drive.play_deals(dev, person, lambda g: held_waits(dev, g, checks), deals, ended)
     return checks
+
+
+def showcard(m):
+    # The showcard of a call or prediction move.
+    return m - (P.PREDICT if m >= P.PREDICT else P.CALL)
+
+
+def rank_suit(m):
+    # The (rank, suit) of a call or prediction move on the picker.
+    i = showcard(m)
+    return P.RANK[i], P.SUIT[i]
+
+
+def try_keys(dev, pick):
+    # The picker's keys do what their hint says, whatever is left to choose:
+    # LEFT/RIGHT change only the suit, round the rank's calls; UP/DOWN only
+    # the rank, round the ranks there are, keeping the suit wherever the rank
+    # has it; the call shown is the one chosen.
+    start = pick.selected()
+    rank, suit = rank_suit(start)
+    row = sorted([sp[2] for sp in pick.spots if rank_suit(sp[2])[0] == rank])
+    for b in (RIGHT, LEFT):
+        seen = []
+        for _ in row:
+            press(dev, b)
+            seen.append(pick.selected())
+        assert sorted(seen) == row and pick.selected() == start
+    ranks = sorted(set([rank_suit(sp[2])[0] for sp in pick.spots]))
+    for b, d in ((DOWN, 1), (UP, -1)):
+        r = rank
+        for _ in ranks:
+            press(dev, b)
+            r = ranks[(ranks.index(r) + d) % len(ranks)]
+            got = rank_suit(pick.selected())
+            has = [sp for sp in pick.spots if rank_suit(sp[2]) == (r, suit)]
+            assert got[0] == r and (got[1] == suit or not has)
+            m = pick.selected()
+            x = table.X + (30 if m >= P.PREDICT else 20)
+            assert shows(dev, table.call_text(showcard(m)), x, table.CALL_Y)
+        assert pick.selected() == start
 
 
 def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
@@ -144,6 +214,25 @@ def test_person_against_bots_plays_a_whole_match_two_seats(tmp_path):
     # PR-13: two deals make a round, and one round always reaches 173.
     assert checks["ends"] == 1 and checks["turns"] == 24 and checks["held"] == 48
     assert checks["odds"] == 24 and checks["awards"] == 2  # each deal's last card, told on the table
+
+
+def test_the_suit_keys_change_only_the_suit_the_rank_keys_only_the_rank(tmp_path):
+    # Issue: with the Ace of clubs turned up and the Ace of hearts just called
+    # (PR-7), RIGHT went Ad, As, then Kc: the suit key changed the rank.
+    pick = table.Picker()
+    aces = [table.pick_spot(i, P.CALL + i) for i in P.NAMED if P.label(i) not in ("Ac", "Ah")]
+    pick.set(aces)
+    pick.select(P.CALL + 6)  # Ad
+    seen = []
+    for b in (RIGHT, RIGHT, LEFT, LEFT, DOWN, UP):
+        pick.press(b)
+        seen.append(P.label(pick.selected() - P.CALL))
+    assert seen == ["As", "Ad", "As", "Ad", "Kd", "Ad"]
+    # Through the buttons, every prediction and call of a deal.
+    dev = new_device(tmp_path / "keys", 12, bot_delay=60)
+    start(dev, ["Person", "Bot Medium"])
+    checks = play_deals(dev, 1, 4, keys=True)
+    assert checks["keys"] == 13 and checks["ends"] == 1
 
 
 def test_three_and_four_seats_deal_through_the_buttons(tmp_path):
@@ -160,7 +249,6 @@ def test_each_person_is_named_on_their_choices(tmp_path):
     # With people sharing the device every choice names who makes it: the
     # prediction (PR-5) on its top line, the card to point at (PR-6) under the
     # seats, the call (PR-7) at the end of its line; alone, "YOUR TURN:".
-    small = table.ui.SMALL
     for seats in (["Person", "Bot Medium", "Person"], ["Bot Medium", "Person"]):
         dev = new_device(tmp_path / ("names%d" % len(seats)), 8, bot_delay=60)
         g = start(dev, seats)
@@ -176,14 +264,14 @@ def test_each_person_is_named_on_their_choices(tmp_path):
                 who = g.match.short(st.to_move())
                 ph = st.phase()
                 if ph == P.PREDICTING:
-                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO PREDICT:", table.X, 2, small)
+                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO PREDICT:", table.X, 2, SMALL)
                     named[0] += 1
                 elif g.table.mode == table.GRID:
                     y = table.ROWS_Y + table.ROW_H * st.num_seats() + 1
-                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO CALL:", table.X, y, small)
+                    assert shows(dev, "YOUR TURN:" if who == "You" else who + " TO CALL:", table.X, y, SMALL)
                     named[1] += 1
                 elif len(seats) > 2:
-                    assert shows(dev, who, 128 - table.font.width(who), table.CALL_Y + 1, small)
+                    assert shows(dev, who, 128 - table.font.width(who), table.CALL_Y + 1, SMALL)
                     named[2] += 1
                 press(dev, A)
             else:

@@ -599,10 +599,11 @@ def turn_result(call, k, taken):
 
 
 def turn_words(call, k, taken):
-    # The same in a line for the screen and the log: "Exact! +4 cards: Jk Jk 9 9".
+    # The same in a line for the screen and the log, with the points the score
+    # gains (PR-12), as result_text() words the award: "Exact! +4 cards (38 pts): Jk Jk 9 9".
     text, n, cards = turn_result(call, k, taken)
     if not k:
         return text
     if not n:
         return text + " The pile is empty"
-    return "%s +%d card%s: %s" % (text, n, "" if n == 1 else "s", cards)
+    return "%s +%d card%s (%d pts): %s" % (text, n, "" if n == 1 else "s", taken_points(taken, n)[1], cards)

@@ -6,24 +6,27 @@
 #   [##][##][##][##][##] | >P1  Q#       64      the seat to move, each prediction
 #   [##][##][##][##][##] |  P2  Jk       38      and each running match score
 #   [##][##][##][##][##] |  P3  As        9
-#   [##][##][##][##][##] | P2 CALLED Q#          what the last turn did, until A
-#                        | EXACT! +4
-#                        | JK JK 9 9
+#   [##][##][##][##][##] | P2 CALLED Q#          what the last turn did, until A:
+#                        | EXACT!                its points and the scorecards
+#                        | +38 PTS Jk Jk 9 9
 #
-# A deal's last turn is held twice: the turn (the pile as it left it), then
-# the last card turned by itself and who took what was left (PR-10, PR-11).
+# A deal's last turn is held twice: the turn (the pile as it left it, the last
+# card still face down), then the last card turned by itself and who took
+# what was left (PR-10, PR-11).
 #
 # A turn takes two steps. First the cursor moves over the face-down cards; A
-# points at one (a move). Then the panel builds the call: UP/DOWN the rank
-# (or Joker), LEFT/RIGHT the suit, over the legal calls only, with the call's
-# exact odds when the Odds option is On; A calls and turns the card, B goes
-# back to the grid to point at another card. Predictions are chosen the same
-# way before play. After every turn the result stays until A: the game
-# screen holds the bots until then (holding()). The person choosing is
-# named: the prediction's top line, a call's line when people share the device.
+# points at one (a move). Then the panel builds the call (a Picker): UP/DOWN
+# the rank (or Joker), LEFT/RIGHT the suit round the rank's row, over the
+# legal calls only, with the call's exact odds when the Odds option is On; A
+# calls and turns the card, B goes back to the grid to point at another card.
+# Predictions are chosen the same way before play. After every turn the
+# result stays until A: the game screen holds the bots until then
+# (holding()). The person choosing is named: the prediction's top line, a
+# call's line when people share the device.
 from engine import const
 from engine.games import prediction as P
 from firmware import font, ui
+from firmware.buttons import DOWN, LEFT, RIGHT, UP
 from firmware.tables import Base, Cursor
 
 NORMAL = ui.NORMAL
@@ -50,6 +53,43 @@ def pick_spot(i, move):
     return (P.RANK[i], 2 * P.SUIT[i], move)
 
 
+class Picker(Cursor):
+    # The calls or predictions (pick_spot()) as a player reads them: LEFT/RIGHT
+    # change only the suit, round the rank's row (Cursor's reading order ran
+    # on into the next rank); UP/DOWN only the rank, keeping the suit last
+    # chosen, or the nearest one where a rank has not got it.
+    def __init__(self):
+        Cursor.__init__(self)
+        self.x = 0  # the suit's column that UP/DOWN keep
+        self.via = -1  # the move UP/DOWN last landed on: while still there, self.x holds
+
+    def set(self, spots):
+        Cursor.set(self, spots)
+        self.via = -1
+
+    def press(self, b):
+        spots = self.spots
+        n = len(spots)
+        if not n:
+            return False
+        old = self.i
+        y, x, m = spots[old]
+        if b == UP or b == DOWN:
+            if m != self.via:
+                self.x = x
+            self.i = self._nearest(spots, y, self.x, -1 if b == UP else 1)
+            self.via = spots[self.i][2]
+        elif b == LEFT or b == RIGHT:
+            s = old  # the row's first spot (spots are sorted)
+            while s and spots[s - 1][0] == y:
+                s -= 1
+            e = old + 1
+            while e < n and spots[e][0] == y:
+                e += 1
+            self.i = s + (old - s + (1 if b == RIGHT else -1)) % (e - s)
+        return self.i != old
+
+
 def call_text(i):
     return "Joker" if i == P.JOKER else font.card_label(P.CARD[i])
 
@@ -67,7 +107,7 @@ class Table(Base):
         self.viewer = 0
         self.v = None  # the view drawn (the same for every seat)
         self.grid = Cursor()
-        self.pick = Cursor()
+        self.pick = Picker()
         self.mode = WATCH
         self.seen = -1  # moves made at the last refresh
         self.held = None  # the turn shown until A: last_turn() of the view
@@ -126,6 +166,11 @@ class Table(Base):
             self.award = False
         self.held = None
 
+    def unshown(self):
+        # A held turn shows its card and what it won at once; the deal's last
+        # turn holds back the last card and its award until A.
+        return 1 if self.held is not None and self.award else 0
+
     # ----- buttons
 
     def on_button(self, b):
@@ -161,10 +206,11 @@ class Table(Base):
         lit = self._lit()
         at = self.grid.at() if self.mode == GRID and self.held is None else None
         aim = v.pointed() if v.phase() == P.CALLING and at is None else P.UNKNOWN
+        last = self._where(v.last_award()[4]) if self.unshown() else -1  # turned with its award, after A
         for p in range(P.NCARDS):
             y = p // 5 * PITCH
             x = p % 5 * PITCH
-            c = v.card_at(p)
+            c = v.card_at(p) if p != last else P.UNKNOWN
             if c != P.UNKNOWN:
                 t = font.card_label(P.CARD[c])
                 dx = 3 if len(t) == 1 else 0
@@ -208,14 +254,15 @@ class Table(Base):
     def _lit(self):
         # The grid position shown inverted: the card the turn held until A
         # turned, else once the deal is over the last card; -1 for none.
-        v = self.v
         if self.held is not None:
             return self.held[1]
-        award = v.last_award()
-        if award is None:
-            return -1
+        award = self.v.last_award()
+        return -1 if award is None else self._where(award[4])
+
+    def _where(self, c):
+        # The grid position of turned showcard c.
         for p in range(P.NCARDS):
-            if v.card_at(p) == award[4]:
+            if self.v.card_at(p) == c:
                 return p
         return -1
 
@@ -265,18 +312,16 @@ class Table(Base):
         v = self.v
         h = self.held
         if h is not None:
+            # Points, as the scores count them (PR-12), and the scorecards that
+            # make them, Jokers drawn as on the pile.
             _, _, call, k, taken = h
             words, n, cards = P.turn_result(call, k, taken)
-            lines = [words + (" +%d" % n if n else "")]
             if n:
-                lines.append(cards)
-            elif k:
-                lines.append("PILE EMPTY")
-            return lines
+                return [words, "+%d PTS %s" % (P.taken_points(taken, n)[1], ui.glyphs(cards))]
+            return [words, "PILE EMPTY"] if k else [words]
         if v.deal_over():
-            seat, why, n = v.last_award()[:3]
-            who = self.match.short(seat)
-            return [who + (" +%d CARDS" % n if n else " +10 BONUS"), P.AWARD_WHY[why]]
+            seat, why, n, pts = v.last_award()[:4]
+            return [self.match.short(seat) + (" +%d PTS" % pts if n else " +10 BONUS"), P.AWARD_WHY[why]]
         q = v.to_move()
         who = self.match.short(q)
         if self.mode == GRID:
