@@ -20,6 +20,7 @@ from firmware.tables import georgian as table
 from host_tests import drive
 from host_tests.drive import (blank, frame_of, match_at, menu_pick, new_device, pixels, press, resume, seat_lines,
                               set_up, shows, steer, top)
+from host_tests.test_georgian import sheet_state
 
 MAX_FRAMES = 20000
 BYTES = "engine.games.georgian_bytes"  # the state as bytes: the host's tests and tools alone
@@ -366,6 +367,8 @@ def test_resume_holds_the_finished_trick_until_a(tmp_path):
         assert not g.table.holding() and list(g.match.moves) == moves
         if winner == 0:
             assert g.table.mode == table.CARDS and g.table._message() == "Your lead"
+        else:  # until the bot leads, the line still says who took it, not the card before
+            assert g.table._message() == "%s took the trick" % g.match.short(winner)
 
 
 def test_resume_with_people_sharing_holds_nothing(tmp_path):
@@ -421,14 +424,7 @@ def test_a_led_joker_says_what_it_asks_gj14(tmp_path):
 def ended_on(rows, you=None):
     # The deal-over text of a Nines match whose finished deals are rows
     # ((bids), (tricks)), the last just played.
-    s = G.Georgian()
-    s.nines = 1
-    out = bytearray()
-    for bids, took in rows:
-        for q in range(4):
-            out.append(bids[q] << 4 | took[q])
-    s.sheet = bytes(out)
-    s.score_sheet()
+    s = sheet_state(rows)
     s.ph = G.BETWEEN
     for q in range(4):
         s.bids[q], s.taken[q] = rows[-1][0][q], rows[-1][1][q]

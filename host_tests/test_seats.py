@@ -29,7 +29,7 @@ def start(dev, seats):
     # Title -> High Card -> as many players as seats, each seat as given -> Start.
     menu_pick(dev, "High Card")
     set_up(dev, ["Players: %d" % len(seats)] + ["P%d: %s" % (i + 1, seats[i]) for i in range(len(seats))])
-    assert isinstance(top(dev), play.GameScreen)
+    assert isinstance(dev.app.stack[0], play.GameScreen)  # (under the hand-off when people share the device)
     return dev.app.match
 
 
@@ -71,8 +71,11 @@ def test_three_people_and_a_bot_hand_off_to_the_next_person(monkeypatch, tmp_pat
     sheets = 0
     for t in screens(dev, 3000):
         if isinstance(t, play.Handoff):
-            # Always the person due to move, never a bot, never the one holding it.
-            assert t.seat == st.to_move() and m.is_person(t.seat) and t.seat != holder
+            # The person due to move (or, when a bot moves before anyone has
+            # the device, the first person), never a bot, never the one holding it.
+            bot_first = not m.is_person(st.to_move())
+            assert t.seat == (0 if bot_first else st.to_move()) and m.is_person(t.seat) and t.seat != holder
+            assert holder is None or not bot_first
             alone = bytearray(len(dev.display.buf))
             t.draw(framebuf.FrameBuffer(alone, 128, 64, framebuf.MONO_VLSB))
             assert bytes(dev.display.buf) == bytes(alone)  # the table is blanked

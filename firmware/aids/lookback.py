@@ -7,7 +7,7 @@
 # it opens, by replaying from the copy of the state the match keeps from just
 # before that person's last decision (firmware.aids.mark), and this module is dropped
 # when the screen closes.
-from engine.state import says
+from engine.state import CONTINUE, says
 from firmware import font, tables, ui
 from firmware.aids import start
 
@@ -41,6 +41,8 @@ def made(match, viewer, hide=0):
             text = "%s arranges and bets" % match.short(mover)
         else:
             text = st.describe(m, you)
+            if mover == you and m != CONTINUE and not text.startswith("You"):
+                text = "You: " + text  # a game that words its player's own move without them
         st.apply_legal(m)
         # What the move did, then what followed from it: read from the end. A
         # seat's secret moves are told once.

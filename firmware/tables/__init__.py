@@ -154,7 +154,7 @@ class Cursor:
         self.spots = spots
         self.i = 0
         if self.last is not None and spots:
-            self.i = self._nearest(spots, self.last[0], self.last[1], 0)
+            self.i = self.nearest(spots, self.last[0], self.last[1], 0)
 
     def selected(self):
         return self.spots[self.i][2] if self.spots else -1
@@ -183,11 +183,11 @@ class Cursor:
             self.i = (self.i + 1) % n
         elif b == UP or b == DOWN:
             y, x = self.spots[self.i][0], self.spots[self.i][1]
-            self.i = self._nearest(self.spots, y, x, -1 if b == UP else 1)
+            self.i = self.nearest(self.spots, y, x, -1 if b == UP else 1)
         return self.i != old
 
     @staticmethod
-    def _nearest(spots, y, x, d):
+    def nearest(spots, y, x, d):
         # d = 0: the closest spot; d = -1/+1: the closest in the nearest row
         # above/below, or in the farthest row the other way when there is none.
         row = -1

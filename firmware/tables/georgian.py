@@ -369,6 +369,9 @@ class Table(Base):
             return "Name trump on 3 cards"
         if v.phase() == G.CHOOSE:
             return says(v.to_move(), self.match.you, "names") + " trump"
+        moves = self.match.moves
+        if moves and moves[-1] < G.BID and self.match.state.in_trick == 0:
+            return "%s took the trick" % self.match.short(v.last_trick()[1])  # until the next lead, after A
         return self.match.message
 
     def _called(self, led, s):

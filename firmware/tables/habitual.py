@@ -174,7 +174,7 @@ class Table(Base):
         top = max(w)
         best = [spots[i] for i in range(len(w)) if w[i] == top]
         last = self.targets.last
-        self.targets.select(best[Cursor._nearest(best, last[0], last[1], 0) if last else 0][2])
+        self.targets.select(best[Cursor.nearest(best, last[0], last[1], 0) if last else 0][2])
         self.cursor = self.targets
 
     def _worth(self, m):

@@ -77,7 +77,7 @@ class Picker(Cursor):
         if b == UP or b == DOWN:
             if m != self.via:
                 self.x = x
-            self.i = self._nearest(spots, y, self.x, -1 if b == UP else 1)
+            self.i = self.nearest(spots, y, self.x, -1 if b == UP else 1)
             self.via = spots[self.i][2]
         elif b == LEFT or b == RIGHT:
             s = old  # the row's first spot (spots are sorted)
