@@ -156,6 +156,16 @@ def hint(dev, g, checks):
     rng.seed(m.seed ^ (7919 * (n + 1)))
     assert h.move == bots.choose(m.state.view(seat), top_level, rng)
     assert h.rows[0].startswith("Hard bot's")
+    after = m.state.clone()
+    after.apply_legal(h.move)
+    if g.table.HINT_STEPS > 1 and after.to_move() == seat:
+        # A turn taken in steps (a card placed, then led; a card pointed at,
+        # then called): the hint tells the decision after the step too.
+        rng.seed(m.seed ^ (7919 * (n + 2)))
+        v = after.view(seat)
+        then = v.describe(bots.choose(v, top_level, rng), m.you)
+        assert " ".join(h.rows).endswith(ui.glyphs(", then you" + then[3:])), h.rows
+        checks["steps"] = checks.get("steps", 0) + 1
     move = h.move
     press(dev, A)
     if g.pending >= 0:  # a slow move (Joker Poker's arrange for me): played once "working" is shown
@@ -265,6 +275,8 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
     assert checks["ends"] > 0 or gid in ("doublejoker", "habitual")  # best of 1: its one end may be the person's move
     if gid in ("doublejoker", "georgian"):
         assert checks["tricks"] > 0
+    if gid in ("doublejoker", "prediction"):
+        assert checks["steps"] > 0
     print(gid, checks)
 
 

@@ -35,7 +35,18 @@ class Hint(ui.Dialog):
                 write(m.root, m.record())  # the count survives a power cut
             except OSError as e:
                 self.app.saving_off(e)
-        self.rows = ui.wrap("%s bot's choice: %s" % (self.bot, ui.glyphs(m.state.describe(self.move, m.you))), self.COLS)
+        text = m.state.describe(self.move, m.you)
+        if self.game.table.HINT_STEPS > 1:
+            # The turn's next step too, from the seat's view after this one
+            # (seeded as a bot's move after it); A plays the first, and the
+            # table offers the next as usual.
+            st = m.state.clone()
+            st.apply_legal(self.move)
+            if st.to_move() == seat:
+                v = st.view(seat)
+                t = v.describe(m.bots.choose(v, self.level, seed_bot(m.rng, m.seed, len(m.moves) + 1)), m.you)
+                text += ", then " + ("you" + t[3:] if t.startswith("You") else t)
+        self.rows = ui.wrap("%s bot's choice: %s" % (self.bot, ui.glyphs(text)), self.COLS)
         self.hint = "A: play it   B: back"
         self.dirty = True
 

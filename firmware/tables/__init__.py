@@ -65,6 +65,11 @@ class Base:
     def holding(self):
         return False
 
+    # The moves of the person's turn a hint tells: 2 where a turn takes a step
+    # before its decision (Double Joker's place, Prediction's point), so the
+    # hint names the decision too.
+    HINT_STEPS = 1
+
     def unshown(self):
         # How many of the match's latest moves have an outcome the table is
         # still keeping back (a reveal under way): look back and the score

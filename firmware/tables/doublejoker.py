@@ -36,6 +36,8 @@ FOOT_Y = const(58)
 
 
 class Table(Base):
+    HINT_STEPS = 2  # a hint tells the turn's decision after its first step
+
     def __init__(self, match):
         self.match = match
         self.g = match.game

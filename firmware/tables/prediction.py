@@ -102,6 +102,8 @@ def decimal(num, den, places):
 
 
 class Table(Base):
+    HINT_STEPS = 2  # a hint tells the turn's decision after its first step
+
     def __init__(self, match):
         self.match = match
         self.viewer = 0
