@@ -66,6 +66,8 @@ class GameScreen(ui.Screen):
         tones = self.app.tones  # the buzzer while Sound is on (firmware/sound.py)
         was = tones.before(self.match.state) if tones is not None else None
         mover = self.match.state.to_move()
+        if move == CONTINUE:
+            self.handed = False  # everyone saw the round's end: the next hand waits for its hand-off
         self.match.step(move)
         if self.app.net is not None:  # a move made here goes round before its save (issue 26: ~80 ms sooner)
             self.app.net.moved(len(self.match.moves) - 1, local)

@@ -669,3 +669,35 @@ def test_round_end_names_its_round_and_the_sheet_lists_it(tmp_path):
     play_deals(dev, lambda g: choose(dev, pick_by_position(g.match.state, g.match.moves)),
                lambda g: trick_held(dev, g), deals=2, ended=ended)
     assert titles == ["Game 1 over", "Game 2 over"]
+
+
+def test_the_next_round_waits_for_a_hand_off(tmp_path):
+    # GJ-22: a round's end is a screen everybody sees; the next deal's hands
+    # wait for a hand-off again, even to the person who had the device.
+    dev = new_device(tmp_path / "next", 11, bot_delay=60)
+    menu_pick(dev, "Georgian Joker")
+    set_up(dev, ["P1: Person", "P2: Person", "P3: Bot Medium", "P4: Bot Medium", "Deals: Nines only"])
+    ends = play_deals(dev, lambda g: choose(dev, g.match.state.legal_moves()[0]), lambda g: press(dev, A), deals=1)
+    m = dev.app.match
+    n = len(m.moves)
+    assert ends == 1 and isinstance(top(dev), play.GameEnd)
+    press(dev, A)  # the next deal
+    dev.idle()
+    assert isinstance(top(dev), play.Handoff) and len(m.moves) == n + 1  # the deal alone: nobody moved yet
+
+
+def test_b_on_a_hint_still_thinking_closes_it(tmp_path):
+    # B while the hint says the bot is thinking closes it, before the search:
+    # no hint made, none counted.
+    dev = new_device(tmp_path / "nohint", 6, bot_delay=60)
+    setup_match(dev, ["Person", "Bot Hard"])
+    g = top(dev)
+    dev.idle()
+    press(dev, B)
+    p = top(dev)
+    p.cur = p.items.index("Hint")
+    dev.press(A)
+    h = top(dev)
+    assert type(h).__name__ == "Hint" and h.move < 0
+    press(dev, B)
+    assert top(dev) is g and g.match.hints == [0, 0] and "firmware.aids" not in sys.modules

@@ -154,6 +154,9 @@ def test_first_deals_through_the_buttons_one_person(tmp_path):
     sheet = top(dev)
     assert isinstance(sheet, table.Sheet) and len(sheet.rows) == 3
     assert list(sheet.rows) == [0, 1, 2]  # deals 1..3, no phase finished
+    at = "DEAL 3/24"  # the deal just scored, as the end screen under it says
+    assert drive.drawn(dev, 60, 0, ui.W, ui.ROW, lambda fb: (ui.header(fb, "Sheet"),
+                                                               font.text(fb, at, ui.W - 2 - font.width(at), 2, 0)))
     press(dev, A)
     end = top(dev)
     assert isinstance(end, play.GameEnd)

@@ -337,7 +337,7 @@ def test_each_end_of_a_deal_says_what_happened_hj19():
     s = position(("5h", "5c"), ("", "5d 5s 8h"), tops, pts=(1, 3))
     s.apply(code(s, "5h", 0))
     assert s.deal_over() and s.stopped(0) and s.stopped(1)
-    assert s.result_text() == "P2 wins deal 1, 2-3: neither can play"
+    assert s.result_text() == "P2 wins deal 1, 3-2: neither can play"
     # Both out of cards, level: nobody stopped, the cards ran out.
     s = position(("5h", ""), ("", ""), tops, pts=(2, 3))
     s.apply(code(s, "5h", 0))
@@ -368,7 +368,7 @@ def test_stopping_and_playing_on_alone_hj17():
     assert s.phase() == H.SOLO and on(s, 4) == []
     s.apply(code(s, "7s", H.SPARES))
     assert s.deal_over() and s.scores() == [0, 1] and not s.stopped(0) and s.stopped(1)
-    assert s.result_text() == "P2 wins deal 1, 2-3: P1 cannot play on"
+    assert s.result_text() == "P2 wins deal 1, 3-2: P1 cannot play on"
     # A player with no play when the deal starts stops at once.
     s = position(("", "Qh"), ("", ""), tops)
     assert s.stopped(0) and s.phase() == H.SOLO and s.to_move() == 1
@@ -381,7 +381,7 @@ def test_deal_ends_when_the_leader_cannot_be_caught_hj18():
     assert not s.deal_over() and s.deal_points() == [0, 2]
     s.apply(code(s, "6c", 0))  # 0-3 with 1 left
     assert s.deal_over() and s.scores() == [0, 1]
-    assert s.result_text() == "P2 wins deal 1, 0-3: P1 cannot catch up"
+    assert s.result_text() == "P2 wins deal 1, 3-0: P1 cannot catch up"
 
 
 def test_open_hands_option_keeps_hands_secret_hj22():

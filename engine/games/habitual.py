@@ -553,7 +553,7 @@ class HabitualJoker(State):
         if a == b:
             text = "Deal %d tied %d-%d" % (self.deal_no, a, b)
         else:
-            text = "%s deal %d, %d-%d" % (says(0 if a > b else 1, you, "wins"), self.deal_no, a, b)
+            text = "%s deal %d, %d-%d" % (says(0 if a > b else 1, you, "wins"), self.deal_no, max(a, b), min(a, b))
         lead = 0 if a > b else 1
         why = self.end
         if why == _END_CAUGHT:

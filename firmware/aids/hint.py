@@ -56,5 +56,4 @@ class Hint(ui.Dialog):
             self.game.choose(self.move)
 
     def no(self):
-        if self.move >= 0:
-            self.app.pop()
+        self.app.pop()  # (before the search has started: no hint, none counted)

@@ -446,7 +446,8 @@ class Sheet(scores.ScoreSheet):
     def draw(self, fb):
         st = self.st
         ui.header(fb, "Sheet")
-        goal = "deal %d/%d" % (min(st.deals_done() + 1, st.deals()), st.deals())
+        # The deal in play, or between deals the one just scored.
+        goal = "deal %d/%d" % (st.deals_done() + (0 if st.deal_over() else 1), st.deals())
         font.text(fb, goal, ui.W - 2 - font.width(goal), 2, 0)
         y = ui.ROW + 1
         self._cells(fb, y, "", self.names)
