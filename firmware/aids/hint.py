@@ -35,7 +35,7 @@ class Hint(ui.Dialog):
                 write(m.root, m.record())  # the count survives a power cut
             except OSError as e:
                 self.app.saving_off(e)
-        text = m.state.describe(self.move, m.you)
+        text = m.state.view(seat).describe(self.move, m.you)  # the seat's words: no card it cannot see
         if self.game.table.HINT_STEPS > 1:
             # The turn's next step too, from the seat's view after this one
             # (seeded as a bot's move after it); A plays the first, and the
