@@ -43,8 +43,8 @@ class Game:
     #            hand-offs), or None
     #   round    what one round of the match is called ("game", "deal")
     #   counts   WINS or POINTS: what scores() counts
-    #   goal     how the match ends, for the screens; {key} takes an option's value
-    #            ("best of {games} games", "a deal each", "{deals} deals")
+    #   goal     how the match ends, for the screens; {key} takes an option's value,
+    #            {seats} the seat count ("best of {games} games", "{seats} deals")
     #   people   how many seats the setup screen gives to people at first (the rest bots)
     #   refusals the module (by name) whose why(state, move) words why a move is
     #            refused past the openings State.why_illegal() writes once; loaded
@@ -95,8 +95,9 @@ class Game:
                 return o[3] % (value,)
         raise ValueError("unknown option %r" % key)
 
-    def goal_text(self, options):
-        return self.goal.format(**options)
+    def goal_text(self, options, seats):
+        # The match's length for the score screens: its options and seat count filled in.
+        return self.goal.format(seats=seats, **options)
 
     def decode(self, data):
         # The state from encode()'s bytes, for a game whose bytes are its

@@ -42,7 +42,7 @@ class Standings:
         self.names = [match.short(i) for i in range(st.num_seats())]
         self.round = info.round
         self.total = "won" if info.counts == WINS else "total"
-        self.goal = info.goal_text(match.options)
+        self.goal = info.goal_text(match.options, st.num_seats())
         history = st.history()
         self.last = history[-1] if history else None  # the last round's points
         self.history = history if rows else None

@@ -162,20 +162,25 @@ def hint(dev, g, checks):
     assert said == want or said.startswith(want + ", then you"), (said, want)
     after = m.state.clone()
     after.apply_legal(h.move)
-    if g.table.HINT_STEPS > 1 and after.to_move() == seat:
+    if g.table.turn_step(h.move) and after.to_move() == seat:
         # A turn taken in steps (a card placed, then led; a card pointed at,
         # then called): the hint tells the decision after the step too.
         rng.seed(m.seed ^ (7919 * (n + 2)))
         v = after.view(seat)
-        then = v.describe(bots.choose(v, top_level, rng), m.you)
+        nxt = bots.choose(v, top_level, rng)
+        then = v.describe(nxt, m.you)
         assert " ".join(h.rows).endswith(ui.glyphs(", then you" + then[3:])), h.rows
+        assert h.then == nxt
         checks["steps"] = checks.get("steps", 0) + 1
     move = h.move
+    then = h.then
     press(dev, A)
     if g.pending >= 0:  # a slow move (Joker Poker's arrange for me): played once "working" is shown
         assert g.pending == move and len(m.moves) == n
         dev.frame()
     assert top(dev) is g and len(m.moves) == n + 1 and m.moves[-1] == move
+    if then >= 0:  # the cursor waits on the hint's next step
+        assert (g.table.pick if m.game_id == "prediction" else g.table.cursor).selected() == then
     assert "firmware.aids" not in sys.modules  # the menu's and the hint's modules gone with them
     checks["hints"] += 1
     assert m.hints[seat] == hints + 1

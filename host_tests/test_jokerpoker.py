@@ -156,6 +156,11 @@ def test_the_3_card_hand_may_not_beat_the_second_with_four_seats():
     s = arrange(J.new_game(2, {}, 4), 0, ("As Ks Qs Js 9s", "5c 5d Ah 8c 10d", "5h 5s Ad"))
     assert s.problem(0) == ""
     assert s.hands(0) == (0, 1, 2)
+    # With a Joker whose every rank leaves the 3-card hand above hand 2, that is
+    # the reason given (not that no card is left for it), the hands named.
+    s = arrange(J.new_game(2, {}, 4), 0, ("Jr As Ks 9s 4s", "Qc 8d 6h 3c 2d", "Jc Jh 10d"))
+    assert s.joker_rank(0) == -1 and s.problem(0) == "the 3-card hand beats hand 2"
+    assert min(s.values(0)) >= 0
 
 
 def test_arrange_for_me_gives_playable_hands():

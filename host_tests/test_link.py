@@ -405,3 +405,14 @@ def test_the_link_bench_plays_its_match_through_the_buttons():
     title, n, host = link.CASES[0]
     moves, per, mean, top = link.case(n, host)
     assert moves > 100 and 0 < per < 100 and 0 <= mean <= top <= 2, (title, moves, per, mean, top)
+
+
+def test_each_board_draws_its_own_person_at_the_bottom_in_double_joker(tmp_path):
+    # Two people at one board keep P1 on the right; linked, each board is its
+    # person's own, as the other games turn their table to it.
+    ring = new_ring(tmp_path, 2, 23)
+    link_up(ring, "Double Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    steps(ring, 10)
+    for board, seat in ((0, 0), (1, 1)):
+        g = ring.devs[board].app.stack[0]
+        assert g.table.right == seat and g.viewer == seat

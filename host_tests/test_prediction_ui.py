@@ -354,6 +354,20 @@ def test_face_down_cards_are_never_drawn_pr14(tmp_path):
             assert frame_of(m, st.to_move(), table) != a
 
 
+def to_own_call(dev, g, most):
+    # A presses until the person (seat 0) calls, a card pointed at, with at
+    # most `most` cards face down.
+    st = g.match.state
+    for _ in range(3000):
+        if st.phase() == P.CALLING and st.to_move() == 0 and not g.table.holding() and st.face_down() <= most:
+            return
+        if g.table.holding() or (not g.bot and g.end == play.NONE):
+            press(dev, A)
+        else:
+            dev.frame()
+    raise AssertionError("no call of the person's came")
+
+
 def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
     # A power cut while a person is calling: Resume brings back the same
     # match in the same step (saves with every seat count).
@@ -363,13 +377,7 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
         seats = ["Person"] + ["Bot Medium"] * (n - 1)
         g = start(dev, seats)
         st = g.match.state
-        for _ in range(2000):
-            if st.phase() == P.CALLING and st.to_move() == 0 and not g.table.holding() and st.face_down() < 23:
-                break
-            if g.table.holding() or (not g.bot and g.end == play.NONE):
-                press(dev, A)
-            else:
-                dev.frame()
+        to_own_call(dev, g, 22)
         want = st.encode()
         moves = list(g.match.moves)
         dev, g = resume(root, "Prediction")
@@ -378,6 +386,13 @@ def test_resume_mid_turn_with_2_3_4_seats(tmp_path):
         assert g.table.mode == table.PICK and not g.table.holding()
         press(dev, A)  # the call
         assert g.match.state.face_down() == st.face_down() - 1 and g.table.holding()
+        # A power cut while the turn's result waits for A: it waits again.
+        held = g.table.held
+        moves = list(g.match.moves)
+        dev, g = resume(root, "Prediction")
+        assert g.table.holding() and g.table.held == held
+        dev.frame()
+        assert list(g.match.moves) == moves  # the bots wait for it too
 
 
 def test_bots_alone_play_on_without_a_press(tmp_path):
@@ -415,3 +430,16 @@ def test_best_odds_and_the_barred_call_stand_apart(tmp_path):
     assert not bad, bad
     texts = [r[0] for r in runs]
     assert "BEST ODDS" in texts and "BARRED:" in texts
+
+
+def test_look_back_after_pointing_tells_the_calls_before(tmp_path):
+    # With a card pointed at, the person's own step is no news: the look back
+    # goes on to the turns before it (the previous player's call above all).
+    dev = new_device(tmp_path / "lb", 9, bot_delay=60)
+    g = start(dev, ["Person", "Bot Medium", "Bot Medium"])
+    to_own_call(dev, g, 21)
+    g.look_back()
+    lines = top(dev).lines
+    assert lines[0].startswith("You point at") and [x for x in lines if x.startswith("P3 calls")], lines
+    press(dev, B)
+    assert top(dev) is g

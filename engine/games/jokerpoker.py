@@ -205,10 +205,19 @@ class JokerPoker(State):
         # a group that may not be played).
         out = out if out is not None else [0, 0, 0]
         r = self.joker_rank(seat)
+        cards = self.cards(seat)
+        groups = self.groups(seat)
         if r < 0 and self.hand[seat * self.hs] >= RED_JOKER:
+            # No rank may be played. Where the Jokers could stand, the values
+            # at the highest such rank, so problem() tells why (the 3-card
+            # hand over hand 2, JP-13), not that no card is left.
+            for k in range(12, -1, -1):
+                group_values(cards, groups, k, out)
+                if min(out) >= 0:
+                    return out
             out[0] = out[1] = out[2] = NOT_ALLOWED
             return out
-        return group_values(self.cards(seat), self.groups(seat), r, out)
+        return group_values(cards, groups, r, out)
 
     def problem(self, seat):
         # Why the seat's arrangement may not be bet on yet, or "".

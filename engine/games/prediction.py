@@ -26,7 +26,7 @@ from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 # PR-13: points; one round, a deal each, always settles it (173 or more); PR-14:
 # nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
-            round="deal", counts=POINTS, goal="a deal each",
+            round="deal", counts=POINTS, goal="{seats} deals",
             refusals="engine.games.prediction_refusals")
 
 POINT = const(0)

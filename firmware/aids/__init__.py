@@ -17,8 +17,8 @@ def mark(match, seat):
 def start(match, seat):
     # (moves made, a copy of the state then, True) to replay the rest of the
     # match on, from just before seat's last decision; (0, the match's first
-    # state, False) when it has made none.
-    at = mark(match, seat) if match.is_person(seat) else None
+    # state, False) when it has made none (or seat is None).
+    at = mark(match, seat) if seat is not None and match.is_person(seat) else None
     if at is None:
         return 0, match.game.new_game(match.seed, match.options, len(match.seats)), False
     return at[0], at[1].clone(), True

@@ -19,6 +19,7 @@ class Hint(ui.Dialog):
         self.bot = m.bots.LEVELS[self.level]
         ui.Dialog.__init__(self, app, "The %s bot is thinking..." % self.bot, "")
         self.move = -1
+        self.then = -1  # the turn's next step, where the hint tells it
 
     def busy(self):
         return self.move < 0
@@ -36,15 +37,16 @@ class Hint(ui.Dialog):
             except OSError as e:
                 self.app.saving_off(e)
         text = m.state.view(seat).describe(self.move, m.you)  # the seat's words: no card it cannot see
-        if self.game.table.HINT_STEPS > 1:
+        if self.game.table.turn_step(self.move):
             # The turn's next step too, from the seat's view after this one
             # (seeded as a bot's move after it); A plays the first, and the
-            # table offers the next as usual.
+            # table's cursor then waits on the next.
             st = m.state.clone()
             st.apply_legal(self.move)
             if st.to_move() == seat:
                 v = st.view(seat)
-                t = v.describe(m.bots.choose(v, self.level, seed_bot(m.rng, m.seed, len(m.moves) + 1)), m.you)
+                self.then = m.bots.choose(v, self.level, seed_bot(m.rng, m.seed, len(m.moves) + 1))
+                t = v.describe(self.then, m.you)
                 text += ", then " + ("you" + t[3:] if t.startswith("You") else t)
         self.rows = ui.wrap("%s bot's choice: %s" % (self.bot, ui.glyphs(text)), self.COLS)
         self.hint = "A: play it   B: back"
@@ -54,6 +56,8 @@ class Hint(ui.Dialog):
         if self.move >= 0:
             self.app.pop()
             self.game.choose(self.move)
+            if self.then >= 0 and self.game.my_turn():
+                self.game.table.offer(self.then)
 
     def no(self):
         self.app.pop()  # (before the search has started: no hint, none counted)

@@ -25,6 +25,10 @@ def made(match, viewer, hide=0):
     # up to the last `hide` moves, whose outcome the table still keeps back.
     you = match.you
     n, st, mine = start(match, viewer)
+    if mine and n == len(match.moves) - hide - 1 and match.state.to_move() == viewer:
+        # Only the viewer's own first step since (a card pointed at, or
+        # placed): the moves before it are the news, so from the deal.
+        n, st, mine = start(match, None)
     if not mine:
         title = "The last moves"
     else:

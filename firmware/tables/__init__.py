@@ -65,10 +65,15 @@ class Base:
     def holding(self):
         return False
 
-    # The moves of the person's turn a hint tells: 2 where a turn takes a step
-    # before its decision (Double Joker's place, Prediction's point), so the
-    # hint names the decision too.
-    HINT_STEPS = 1
+    def turn_step(self, move):
+        # True for a move that is a step of the person's turn before its
+        # decision (Double Joker's card placed, Prediction's card pointed at):
+        # a hint names the decision after it too.
+        return False
+
+    def offer(self, move):
+        # The cursor onto move, one of the person's choices now (a hint's next step).
+        pass
 
     def unshown(self):
         # How many of the match's latest moves have an outcome the table is

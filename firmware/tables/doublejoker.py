@@ -7,8 +7,9 @@
 #   P2 leads Q[spade]              [Q spade]   describe() of the last move, the lead
 #   You  [joker] 2  won 0          A: follow   the right seat, and what A does now
 #
-# The right seat is the person's against a bot; two people keep P1 there and
-# P2 on the left, so the picture never turns round, and the message names
+# The right seat is the person's against a bot (and in link play this board's
+# person's); two people at one board keep P1 there and P2 on the left, so the
+# picture never turns round, and the message names
 # who is to play in large letters when the turn passes to the other. The
 # cursor visits only legal choices, on the mover's side: in the pre-lead step
 # a card of the hand (place it) or a stack (take it back), then a card to
@@ -36,7 +37,11 @@ FOOT_Y = const(58)
 
 
 class Table(Base):
-    HINT_STEPS = 2  # a hint tells the turn's decision after its first step
+    def turn_step(self, move):
+        return self.match.state.phase() == self.g.PRE  # a card placed or a stack taken back: the lead follows
+
+    def offer(self, move):
+        self.cursor.select(move)
 
     def __init__(self, match):
         self.match = match
@@ -66,7 +71,7 @@ class Table(Base):
             self.held = new and played and not led and m.persons() > 0
             self.said = self.said + ", " + m.message if new and led else m.message
             self.seen = n
-        self.right = 0 if m.persons() == 2 and not m.info.hidden else viewer
+        self.right = 0 if m.persons_here() == 2 and not m.info.hidden else viewer
         hands = (self._by_suit(st.hand(1 - self.right)), self._by_suit(st.hand(self.right)))
         for s in range(4):
             self.texts[s] = "".join([RANKS[c % 13] for c in hands[0][s]])
@@ -162,7 +167,7 @@ class Table(Base):
         who = st.to_move()
         moves = self.match.moves
         opening = not moves or moves[-1] == CONTINUE
-        if not self.held and self.match.persons() == 2 and (st.phase() == self.g.FOLLOW or opening):
+        if not self.held and self.match.persons_here() == 2 and (st.phase() == self.g.FOLLOW or opening):
             # The turn passed to the other person: their name, large.
             t = self._opening(who) if opening else self.match.short(who) + " to follow"
             font.text(fb, t, 0, MSG_Y, 1, ui.NORMAL)

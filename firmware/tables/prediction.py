@@ -102,7 +102,11 @@ def decimal(num, den, places):
 
 
 class Table(Base):
-    HINT_STEPS = 2  # a hint tells the turn's decision after its first step
+    def turn_step(self, move):
+        return move < P.CALL  # a card pointed at: the call follows
+
+    def offer(self, move):
+        self.pick.select(move)
 
     def __init__(self, match):
         self.match = match
@@ -123,10 +127,11 @@ class Table(Base):
         moves = self.match.moves
         n = len(moves)
         if n != self.seen:
-            # A turn just made (not one replayed on resume) is held until A,
-            # when a person is there to press it (bots alone play on).
+            # A turn just made is held until A, when a person is there to press
+            # it (bots alone play on); on resume (a fresh table) the last one
+            # again, as before the power went.
             m = moves[-1] if n else -1
-            turned = P.CALL <= m < P.PREDICT and self.seen == n - 1 and self.match.persons()
+            turned = P.CALL <= m < P.PREDICT and (self.seen == n - 1 or self.seen < 0) and self.match.persons()
             self.held = st.last_turn() if turned else None
             self.award = turned and st.last_award() is not None
             self.seen = n
