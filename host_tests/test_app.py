@@ -633,22 +633,15 @@ def test_handoff_comes_before_bots_that_move_first(tmp_path):
     assert isinstance(h, play.Handoff) and h.seat == 0 and len(dev.app.match.moves) == n
 
 
-def paused(root, bot):
-    # A Double Joker match against that bot, its pause menu open at the
-    # person's first turn. -> (device, game screen)
-    dev = new_device(root, 6, bot_delay=60)
-    setup_match(dev, ["Person", bot])
+def test_b_held_in_the_pause_menu_looks_back(tmp_path):
+    # The pause menu's title says "hold B: look back": so it does there too,
+    # back to the table after it; a tap of B still just closes the menu.
+    dev = new_device(tmp_path / "hold", 6, bot_delay=60)
+    setup_match(dev, ["Person", "Bot Medium"])
     g = top(dev)
     dev.idle()
     press(dev, B)
     assert isinstance(top(dev), Pause)
-    return dev, g
-
-
-def test_b_held_in_the_pause_menu_looks_back(tmp_path):
-    # The pause menu's title says "hold B: look back": so it does there too,
-    # back to the table after it; a tap of B still just closes the menu.
-    dev, g = paused(tmp_path / "hold", "Bot Medium")
     dev.hold(B, play.HOLD_MS + 100)
     assert type(top(dev)).__name__ == "LookBack" and dev.app.stack[-2] is g
     press(dev, B)
@@ -692,15 +685,3 @@ def test_the_next_round_waits_for_a_hand_off(tmp_path):
     dev.idle()
     assert isinstance(top(dev), play.Handoff) and len(m.moves) == n + 1  # the deal alone: nobody moved yet
 
-
-def test_b_on_a_hint_still_thinking_closes_it(tmp_path):
-    # B while the hint says the bot is thinking closes it, before the search:
-    # no hint made, none counted.
-    dev, g = paused(tmp_path / "nohint", "Bot Hard")
-    p = top(dev)
-    p.cur = p.items.index("Hint")
-    dev.press(A)
-    h = top(dev)
-    assert type(h).__name__ == "Hint" and h.move < 0
-    press(dev, B)
-    assert top(dev) is g and g.match.hints == [0, 0] and "firmware.aids" not in sys.modules

@@ -307,6 +307,7 @@ def test_a_alone_ends_a_turn(tmp_path):
     press(dev, A)  # the hand-off
     t = g.table
     assert t.cur.selected() == J.AUTO
+    assert shows(dev, "A: ARRANGE ALL YOUR CARDS", 0, table.LINE_Y[0], table.SMALL)  # what A does, said
     assert a_until_bet(dev, g, 0) == 5  # arrange, BET, three betting cards
     press(dev, A)  # the hand-off to P2
     st = g.match.state

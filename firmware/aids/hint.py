@@ -60,4 +60,5 @@ class Hint(ui.Dialog):
                 self.game.table.offer(self.then)
 
     def no(self):
-        self.app.pop()  # (before the search has started: no hint, none counted)
+        if self.move >= 0:
+            self.app.pop()

@@ -68,6 +68,8 @@ def name(v):
 
 
 _NEXT = "A: next"  # the reveal's key, as the other games' held results say it
+_DOES = {J.AUTO: "A: ARRANGE ALL YOUR CARDS", J.RANK: "A: CHOOSE THE JOKERS' RANK",
+         J.BET: "A: BET ON YOUR HANDS"}  # what A does on an action; on a card, it moves it
 
 
 def fit(head, scores, room):
@@ -404,7 +406,7 @@ class Table(Base):
             first = "ARRANGING YOUR CARDS..."
         elif m == ARRANGE:
             why = J.problem(vals, len(v.cards(self.viewer)))
-            first = "! " + why if why else "A: MOVE A CARD OR CHOOSE"
+            first = "! " + why if why else _DOES.get(self.cur.selected(), "A: MOVE THIS CARD")
         elif m == PAIR:
             first = "SWAP %s WITH?  B: BACK" % font.card_label(v.cards(self.viewer)[self.picked])
         elif m == JOKER:
