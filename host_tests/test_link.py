@@ -416,3 +416,17 @@ def test_each_board_draws_its_own_person_at_the_bottom_in_double_joker(tmp_path)
     for board, seat in ((0, 0), (1, 1)):
         g = ring.devs[board].app.stack[0]
         assert g.table.right == seat and g.viewer == seat
+
+
+def test_a_link_setup_opens_with_a_person_for_each_of_two_boards(tmp_path):
+    # A link has two boards at least: the host's setup opens with two people
+    # (the game's own setup opens with one against a bot), so Start does not
+    # stop at "Board 2 has no seat"; a setup with two already is left as it is.
+    dev = new_ring(tmp_path, 2, 5).devs[0]
+    for title, want in (("Double Joker", ["P1: Person", "P2: Person"]),
+                        ("Georgian Joker", ["P1: Person", "P2: Person", "P3: Bot Medium", "P4: Bot Medium"])):
+        drive.menu_pick(dev, "Link play")
+        drive.menu_pick(dev, "Host " + title)
+        assert drive.top(dev).items[:len(want)] == want, drive.top(dev).items
+        drive.press(dev, ui.B)
+        drive.press(dev, ui.B)

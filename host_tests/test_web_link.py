@@ -37,8 +37,7 @@ def test_two_tabs_carry_link_bytes_in_order_both_ways():
 # each board: the one whose person leads plays (and if it is board 1, board 2
 # follows).
 JOIN = ("ArrowUp", "ArrowUp", "ArrowUp", "z", "z")
-HOST = ("ArrowUp", "ArrowUp", "ArrowUp", "z", "ArrowDown", "z", "ArrowUp", "ArrowLeft", "ArrowUp", "ArrowLeft",
-        "ArrowLeft", "z", "z")
+HOST = ("ArrowUp", "ArrowUp", "ArrowUp", "z", "ArrowDown", "z", "ArrowUp", "ArrowLeft", "z", "z")
 
 
 def test_two_browser_tabs_play_one_linked_match(site):

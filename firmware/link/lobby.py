@@ -31,8 +31,18 @@ class LinkMenu(ui.Menu):
 
 class LinkSetup(Setup):
     # The game's usual setup; Start opens the lobby. A person seat is a
-    # person on some board, chosen there.
+    # person on some board, chosen there; a link has two boards at least, so
+    # the setup opens with two people at least (a bot seat of the last setup
+    # made a person), not with a board left out.
     transient = MODULES
+
+    def __init__(self, app, game_id):
+        Setup.__init__(self, app, game_id)
+        seats = self.seats
+        for i in range(self.n):
+            if seats[: self.n].count(PERSON) < 2 and seats[i] != PERSON:
+                seats[i] = PERSON
+        self._label()
 
     def start(self, options, seats):
         from firmware.link.session import Session

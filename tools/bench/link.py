@@ -15,7 +15,7 @@ from tools.sim import Device, parse_script, run_script
 # board) and starts from its lobby.
 JOIN = "board %d UP UP UP A A "
 CASES = (
-    ("Habitual Joker", 2, "board 1 UP UP UP A DOWN DOWN A UP UP UP LEFT LEFT A wait 2000 A"),
+    ("Habitual Joker", 2, "board 1 UP UP UP A DOWN DOWN A A wait 2000 A"),
     ("Georgian Joker", 4, "board 1 UP UP UP A DOWN DOWN DOWN DOWN A UP RIGHT UP LEFT LEFT UP LEFT LEFT A wait 2000 A"),
 )
 

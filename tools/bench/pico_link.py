@@ -19,8 +19,9 @@ from tools.pico import lfs
 from tools.pico.board import ring
 
 JOIN = ("UP", "UP", "UP", "A", "A")  # Link play (three up from the title's first line), Join
-# Link play, Host Double Joker; in its setup Match best of 1, P2 a person; Start, then Start in the lobby.
-HOST = ("UP", "UP", "UP", "A", "DOWN", "A", "UP", "LEFT", "UP", "LEFT", "LEFT", "A", "A")
+# Link play, Host Double Joker; in its setup (a person on each board) Match best of 1; Start, then Start in
+# the lobby.
+HOST = ("UP", "UP", "UP", "A", "DOWN", "A", "UP", "LEFT", "A", "A")
 SEEN_MS = 1000  # a press whose move the other board has not drawn by then made none
 MOVES = 200  # more than a game of Double Joker has: the bench plays the match out
 SLICE_MS = 2
