@@ -101,7 +101,7 @@ class Setup(ui.Menu):
         for key, label, choices, shown in self.opts:
             self.vals.append(_index(choices, options.get(key), 0))
         ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   A start   B back")
-        self._label()
+        self.relabel()
         self.cur = len(self.items) - 1  # Start
 
     def _last(self, setups):
@@ -127,7 +127,8 @@ class Setup(ui.Menu):
         rows.append(("start", 0))
         return rows
 
-    def _label(self):
+    def relabel(self):
+        # The lines from the seats and options (again after a change to them).
         self.rows = self._rows()
         items = []
         for kind, i in self.rows:
@@ -160,7 +161,7 @@ class Setup(ui.Menu):
                 self.vals[j] = choices.index(up[max(0, min(len(up) - 1, up.index(choices[self.vals[j]]) + d))])
             else:
                 self.vals[j] = (self.vals[j] + d) % len(choices)
-        self._label()
+        self.relabel()
 
     def select(self, i):
         options = {}

@@ -42,7 +42,7 @@ class LinkSetup(Setup):
         for i in range(self.n):
             if seats[: self.n].count(PERSON) < 2 and seats[i] != PERSON:
                 seats[i] = PERSON
-        self._label()
+        self.relabel()
 
     def start(self, options, seats):
         from firmware.link.session import Session
