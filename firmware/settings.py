@@ -19,15 +19,17 @@ MODULES = (__name__, "firmware.saves_reading")  # what reading the file loads: d
 MAGIC = "JPSET"
 VERSION = const(1)
 
-# key, label, choices (the first is the default), the value each choice stands for
+# key, label, choices (a scale's from less to more: RIGHT means more), the value
+# each stands for, the default's index, and what the line is for when its label
+# alone does not say (the foot shows it while the line is chosen)
 ITEMS = (
-    ("contrast", "Contrast", ("High", "Medium", "Low", "Lowest"), (0xCF, 0x60, 0x20, 0x04)),
-    ("flip", "Upside down", ("Off", "On"), (False, True)),
-    ("bots", "Bot speed", ("Normal", "Slow", "Fast"), (500, 1000, 200)),  # ms a bot's move stays
-    ("repeat", "Auto-repeat", ("On", "Off"), (True, False)),
-    ("open", "Open hands", ("Off", "On"), ("Off", "On")),  # the default in the setup of a game that has it
-    ("sound", "Sound", ("On", "Off"), (True, False)),  # tones on a board with a buzzer, the simulator, the page
-    ("animate", "Animations", ("On", "Off"), (True, False)),  # a played card moves to its place (firmware/tables Glide)
+    ("contrast", "Contrast", ("Lowest", "Low", "Medium", "High"), (0x04, 0x20, 0x60, 0xCF), 3, ""),
+    ("flip", "Upside down", ("Off", "On"), (False, True), 0, "a panel mounted the other way"),
+    ("bots", "Bot speed", ("Slow", "Normal", "Fast"), (1000, 500, 200), 1, "how long a bot's move stays"),
+    ("repeat", "Auto-repeat", ("On", "Off"), (True, False), 0, "a held button repeats"),
+    ("open", "Open hands", ("Off", "On"), ("Off", "On"), 0, "for Habitual Joker's setup"),  # until one is remembered
+    ("sound", "Sound", ("On", "Off"), (True, False), 0, ""),  # tones on a board with a buzzer, the simulator, the page
+    ("animate", "Animations", ("On", "Off"), (True, False), 0, "played cards glide"),  # firmware/tables Glide
 )
 MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
@@ -35,7 +37,7 @@ MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup scre
 def defaults():
     out = {}
     for item in ITEMS:
-        out[item[0]] = item[2][0]
+        out[item[0]] = item[2][item[4]]
     return out
 
 
@@ -145,27 +147,39 @@ def write(root, chosen, setups=None):
 
 
 class SettingsScreen(ui.Menu):
-    # The settings, one a line: LEFT/RIGHT or A step a value, which takes
-    # effect at once; B keeps them (in the file when they changed) and goes back.
+    # The settings, one a line: LEFT/RIGHT step a value (a scale stops at its
+    # ends), A steps round; a change takes effect at once. B keeps them (in the
+    # file when they changed) and goes back.
     transient = MODULES  # loaded at boot and for this screen only
 
     def __init__(self, app):
         self.chosen = dict(app.settings)
         self.was = dict(app.settings)
-        ui.Menu.__init__(self, app, "Settings", [], "\x10\x11 change   B back")
+        ui.Menu.__init__(self, app, "Settings", [])
         self._label()
 
     def _label(self):
         self.items = ["%s: %s" % (item[1], self.chosen[item[0]]) for item in ITEMS]
+        note = ITEMS[self.cur][5]
+        self.footer = "\x10\x11 " + note if note else "\x10\x11 change   B back"
 
-    def adjust(self, i, d):
-        key, _, choices, _ = ITEMS[i]
-        self.chosen[key] = choices[(choices.index(self.chosen[key]) + d) % len(choices)]
-        apply(self.app, dict(self.chosen))
+    def on_button(self, b):
+        ui.Menu.on_button(self, b)
         self._label()
 
+    def adjust(self, i, d, wrap=False):
+        key, choices = ITEMS[i][0], ITEMS[i][2]
+        n = len(choices)
+        j = choices.index(self.chosen[key]) + d
+        if wrap or n == 2:
+            j %= n
+        elif j < 0 or j >= n:
+            return
+        self.chosen[key] = choices[j]
+        apply(self.app, dict(self.chosen))  # on_button labels the lines again
+
     def select(self, i):
-        self.adjust(i, 1)
+        self.adjust(i, 1, True)
 
     def back(self):
         refused = None

@@ -53,12 +53,12 @@ def card_choice(st, t, m):
 
 def gain_tag(st, m, seat, you):
     # What the table must show for m, from the engine's gain() (HJ-score):
-    # the seat that scores as every text names it ("you" against bots).
+    # the seat that scores as the seat's own tag names it ("You" against bots).
     g = st.gain(m)
     if not (g[0] or g[1]):
         return "+0"
     q = seat if g[0] else 1 - seat
-    return "+1 " + ("you" if q == you else "P%d" % (q + 1))
+    return "+1 " + ("You" if q == you else "P%d" % (q + 1))
 
 
 def shows_tag(dev, text):

@@ -29,6 +29,11 @@ def line(s, label):
     raise AssertionError(label)
 
 
+def foot(dev):
+    # The foot line of the screen on top.
+    return top(dev).footer
+
+
 def test_file_round_trip_and_defaults():
     chosen = settings.defaults()
     assert chosen == {"contrast": "High", "flip": "Off", "bots": "Normal", "repeat": "On", "open": "Off", "sound": "On",
@@ -86,10 +91,18 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
                        "Sound: On", "Animations: On"]
     panel = dev.i2c.panel
     line(s, "Contrast")
+    assert foot(dev) == "\x10\x11 change   B back"
     press(dev, RIGHT)
-    press(dev, RIGHT)
-    assert s.items[0] == "Contrast: Low" and panel.contrast == 0x20  # at once, not on leaving
+    assert s.items[0] == "Contrast: High"  # RIGHT means more, and a scale stops at its end
+    press(dev, A)
+    assert s.items[0] == "Contrast: Lowest" and panel.contrast == 0x04  # A goes round
+    press(dev, A)
+    press(dev, A)
+    press(dev, A)
     press(dev, LEFT)
+    press(dev, LEFT)
+    assert s.items[0] == "Contrast: Low" and panel.contrast == 0x20  # at once, not on leaving
+    press(dev, RIGHT)
     assert panel.contrast == 0x60
     line(s, "Upside down")
     assert not panel.seg_remap or panel.com_reversed  # the profile's way up
@@ -98,12 +111,14 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert not panel.seg_remap and not panel.com_reversed
     check_frame(dev)  # the panel was sent the whole frame again
     line(s, "Bot speed")
-    press(dev, RIGHT)
+    assert foot(dev) == "\x10\x11 how long a bot's move stays"  # the line says what it is for
+    press(dev, LEFT)
     assert dev.app.bot_delay == 1000
     line(s, "Auto-repeat")
     press(dev, RIGHT)
     assert not dev.buttons.repeat
     line(s, "Open hands")
+    assert foot(dev) == "\x10\x11 for Habitual Joker's setup"
     press(dev, RIGHT)
     assert dev.app.tones is dev.app.buzzer is not None  # the simulator's buzzer, on
     line(s, "Sound")
@@ -247,7 +262,7 @@ def test_read_only_storage_turns_saving_off_and_play_goes_on(tmp_path, monkeypat
     press(dev, A)
     s = open_settings(dev)
     line(s, "Bot speed")
-    press(dev, RIGHT)
+    press(dev, LEFT)
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and dev.app.bot_delay == 1000
     for _ in range(3):

@@ -139,7 +139,7 @@ def test_settings_screen_keeps_the_setups(tmp_path):
     press(dev, A)  # Double Joker started: remembered
     quit_match(dev)
     menu_pick(dev, "Settings")
-    press(dev, RIGHT)  # contrast
+    press(dev, LEFT)  # contrast
     press(dev, B)  # written
     assert settings.read(str(root))[0]["contrast"] == "Medium"
     assert [e[0] for e in settings.recall(str(root))] == ["doublejoker"]

@@ -314,7 +314,7 @@ class Table(Base):
             return ""
         g = self.v.gain(m)
         if g[0] or g[1]:
-            return "+1 " + self._name(self.viewer if g[0] else 1 - self.viewer)
+            return "+1 " + _cap(self._name(self.viewer if g[0] else 1 - self.viewer))  # as the status line names it
         return "+0"
 
     def _hint(self, fb):
