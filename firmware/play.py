@@ -173,6 +173,8 @@ class GameScreen(ui.Screen):
         self.play(m)
 
     def on_button(self, b):
+        if self.table.told >= 0:
+            self.table.told = -1  # a take back's notice gives way at the first press (tables.Base.telling)
         if self.glide is not None:  # a press ends the way at once and counts
             self.glide = None
             self.dirty = True

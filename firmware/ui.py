@@ -106,6 +106,8 @@ def glyphs(s):
         if (2 <= n <= 3 and core[-1] in cards.SUITS and core[:-1] in RANK_WORDS) or core == "Jk":
             c = cards.parse(core)
             words[i] = (core[:-1] + font.SUIT_CHARS[c // 13] if c < cards.JOKER else font.card_label(c)) + w[n:]
+        elif n == 3 and core[:2] == "Jk":
+            words[i] = font.JOKER_CHAR + w[2:]  # Joker Poker's red and black Jokers, "Jkr" "Jkb" (JP-1)
     return " ".join(words)
 
 

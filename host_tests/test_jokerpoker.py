@@ -131,6 +131,19 @@ def test_jokers_go_in_different_hands_and_share_one_rank():
     assert s.joker_rank(0) == J.best_rank(s.cards(0), s.groups(0), 2)
 
 
+def test_texts_tell_the_three_jokers_apart():
+    # JP-1, JP-7: the red, black and red/black Jokers stand for different
+    # cards, so a move's text (the hint, look back, the log) names which:
+    # "Jkr", "Jkb", "Jk" (the device draws them as the Joker glyph and r, b).
+    s = arrange(J.new_game(3, {}, 2), 0, ("Jr Ks Kd 9c 4h", "Jb 8s 8d 2c 3h", "Jx Qh 7c 6c 5d"))
+    c = list(s.cards(0))
+    red, black, both = c.index(52), c.index(53), c.index(54)
+    assert s.describe(J.swap_code(red, black), 0) == "swap Jkr Jkb"
+    assert s.describe(J.swap_code(black, both), 0) == "swap Jkb Jk"
+    assert s.describe(J.swap_code(red, c.index(parse("8s"))), 1) == "P1: swap Jkr 8s"
+    assert J.card_text(parse("10h")) == "10h"
+
+
 # ----- arranging (JP-5, JP-6, JP-13)
 
 

@@ -14,7 +14,7 @@ from engine.rng import Rng
 from engine.state import says
 from firmware import play
 from firmware.buttons import A, B, RIGHT
-from firmware.match import PERSON
+from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
 from host_tests import drive
@@ -408,3 +408,32 @@ def test_look_back_and_scores_keep_the_reveal_back_jp15(tmp_path):
     assert not t.holding() and t.unshown() == 0
     lines, history, scores = told()
     assert len(lines) == 1 and history == [st.scores()] and scores == st.scores()
+
+
+def test_the_three_jokers_look_different_jp1_jp7(tmp_path):
+    # JP-1, JP-7: the red Joker may be any heart or diamond, the black one any
+    # spade or club, the red/black one any card; drawn as one star they could
+    # not be told apart (a hint read "swap * *"). The hand rows, the swap line
+    # and the texts draw them as the Joker glyph and r, b, and alone.
+    from firmware import font, ui
+
+    m = Match(str(tmp_path), "jokerpoker", {}, [PERSON, 0], 74)  # seat 1 holds all three Jokers
+    assert set(m.state.cards(0)) >= {J.RED_JOKER, J.RED_JOKER + 1, J.RED_JOKER + 2}
+    m.play(J.AUTO)  # (saved: resumed below)
+    dev, g = resume(tmp_path, "Joker Poker")
+    t = g.table
+    st = g.match.state
+    cards = list(st.cards(0))
+    jk = font.JOKER_CHAR
+    want = {J.RED_JOKER: jk + "r", J.RED_JOKER + 1: jk + "b", J.RED_JOKER + 2: jk}
+    spots = dict([(s[2], s) for s in t.cur.spots])
+    for c, label in want.items():
+        y, x = spots[cards.index(c)][:2]
+        assert shows(dev, label, x + (3 if len(label) == 1 else 0), y), label  # (one cell: centred)
+    red = cards.index(J.RED_JOKER)
+    steer(dev, t.cur, red)
+    press(dev, A)
+    assert t.mode == table.PAIR and shows(dev, "SWAP %sr WITH?  B: BACK" % jk, 0, table.LINE_Y[0], table.SMALL)
+    # A hint or the look back: the engine's words drawn with the same labels.
+    assert ui.glyphs(st.describe(J.swap_code(red, cards.index(J.RED_JOKER + 1)), 0)) == "swap %sr %sb" % (jk, jk)
+    assert ui.glyphs("P2: swap Jk, Jkb.") == "P2: swap %s, %sb." % (jk, jk)

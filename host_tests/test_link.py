@@ -8,10 +8,10 @@ import pytest
 
 from engine import registry
 from engine.rng import Rng
-from firmware import font, play, saves, saves_reading, ui
+from firmware import play, saves, saves_reading, ui
 from firmware.buttons import A
 from firmware.link.session import MOVES
-from host_tests import drive
+from host_tests import drive, guard
 from host_tests.linked import link_up, new_ring, record_of, run, unlinked
 from tools.host.link import Faults, Play
 
@@ -82,8 +82,31 @@ def hj_played(tmp_path, seed, moves):
     return ring, p
 
 
+def shown_runs(dev):
+    # The runs of text of the screens the panel shows, drawn again as
+    # App.render draws them; the panel must hold exactly that frame.
+    st = dev.app.stack
+    i = len(st) - 1
+    while i > 0 and st[i].overlay:
+        i -= 1
+    runs, buf, bad = guard.drawn(lambda fb: [s.draw(fb) for s in st[i:]])
+    assert bytes(buf) == bytes(dev.display.buf)
+    return [r[0] for r in runs]
+
+
+def away_line(dev):
+    # The words of the line over the table while another board's seat is to
+    # move (firmware/link/away.py; its rows joined), as the panel shows them;
+    # None without one.
+    a = [s for s in dev.app.stack if type(s).__name__ == "Away"]
+    if not a:
+        return None
+    shown_runs(dev)
+    return " ".join([r[0] for r in guard.drawn(a[0].draw)[0]])
+
+
 def waiting_shown(dev, text):
-    return drive.shows(dev, text, (ui.W - font.width(text, ui.SMALL)) // 2, 56, font.SMALL_SIZE)
+    return away_line(dev) == text
 
 
 def test_pulled_cable_waits_then_goes_on(tmp_path):
@@ -271,6 +294,73 @@ def test_both_leave_and_the_match_stays_saved_on_every_board(tmp_path):
     p.games = [d.app.stack[0] for d in ring.devs]
     run(p)
     finish(tmp_path, ring, p)
+
+
+def p2_choosing(p, h, j):
+    # -> until(): P2 (board 2) is to move, board 1 showing its line.
+    def until():
+        g = p.games[0]
+        return g is not None and len(g.match.moves) > 6 and g.end == play.NONE and g.who == 1 and \
+            type(drive.top(h)).__name__ == "Away" and isinstance(drive.top(j), play.GameScreen) and \
+            drive.top(j).my_turn()
+
+    return until
+
+
+def test_the_notice_that_a_board_left_takes_its_choosing_line_away(tmp_path):
+    # Reviewers' report: "P2 (board 2) left the match" came up over a table
+    # whose line still said "P2 (board 2) is choosing" (the line under the
+    # notice was not told): the screen says one or the other, never both.
+    # Once A waits, the line says it left, from the first frame.
+    ring = new_ring(tmp_path, 2, 11)
+    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    p = Play(ring, Rng(11))
+    h, j = ring.devs
+    run(p, until=p2_choosing(p, h, j))
+    assert waiting_shown(h, "P2 (board 2) is choosing")
+    leave(ring, j)
+    assert notice(h) == "P2 (board 2) left the match"
+    assert not [t for t in shown_runs(h) if "choosing" in t], shown_runs(h)
+    drive.press(h, A)  # wait for it
+    assert waiting_shown(h, "P2 (board 2) left the match")
+
+
+def test_leaving_a_finished_match_promises_no_resume_and_goes_at_once(tmp_path):
+    # Reviewers' report: after a linked match's end, B said "saved here:
+    # Resume rejoins" (a finished match has no save), and the second board to
+    # leave then sat 2 s (BYE_MS) taking no press: the first board had left
+    # the ring, so its goodbye could never come round. It goes at once now.
+    ring = new_ring(tmp_path, 2, 23)
+    link_up(ring, "Double Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
+    p = Play(ring, Rng(23))
+    run(p)
+    h, j = ring.devs
+    drive.press(j, ui.B)  # the host still passes frames on: the goodbye goes round
+    t = drive.top(j)
+    assert type(t).__name__ == "Leaving" and t.hint == "telling the other boards"
+    steps(ring, 3)
+    assert type(drive.top(j)).__name__ == "Title" and "Resume" not in drive.top(j).items[0]
+    assert h.app.net.left[1] and h.app.net.end_hint() == "A: again  B: title"
+    drive.press(h, ui.B)
+    assert type(drive.top(h)).__name__ == "Title" and "Resume" not in drive.top(h).items[0]
+
+
+def test_a_press_while_leaving_goes_at_once(tmp_path):
+    # A goodbye that cannot come round (a pulled cable) is awaited up to
+    # BYE_MS with the dialog up; a press there leaves now, not swallowed.
+    ring, p = hj_played(tmp_path, 17, 5)
+    h, j = ring.devs
+    ring.cable(1).pull()  # board 2's TX
+    drive.press(j, ui.B)
+    drive.menu_pick(j, "Quit match")
+    drive.press(j, A)
+    t = drive.top(j)
+    assert type(t).__name__ == "Leaving" and t.hint == "saved here: Resume rejoins"  # the match is in play
+    steps(ring, 5)
+    assert drive.top(j) is t
+    drive.press(j, ui.B)
+    t = drive.top(j)
+    assert type(t).__name__ == "Title" and t.items[0] == "Resume Habitual Joker" and j.app.net is None
 
 
 def test_play_again_together(tmp_path):

@@ -68,6 +68,14 @@ SWAP_I = bytes([i for j in range(15) for i in range(j)])  # the cards a SWAP cod
 SWAP_J = bytes([j for j in range(15) for i in range(j)])
 
 
+JOKER_TEXTS = ("Jkr", "Jkb", "Jk")  # JP-1, JP-7: the red, black and red/black Jokers told apart in texts
+
+
+def card_text(c):
+    # A card as describe() names it: "Kh", "Jkr".
+    return JOKER_TEXTS[c - RED_JOKER] if c >= RED_JOKER else label(c)
+
+
 def swap_code(i, j):
     if i > j:
         i, j = j, i
@@ -403,7 +411,8 @@ class JokerPoker(State):
         head = "" if you == p else seat_name(p) + ": "
         if move < RANK:
             at = p * self.hs
-            return head + "swap %s %s" % (label(self.hand[at + SWAP_I[move]]), label(self.hand[at + SWAP_J[move]]))
+            i, j = self.hand[at + SWAP_I[move]], self.hand[at + SWAP_J[move]]
+            return head + "swap %s %s" % (card_text(i), card_text(j))
         if move < AUTO:
             r = move - RANK
             return head + ("Jokers at their best" if r == BEST else "Jokers as " + rank_label(r))

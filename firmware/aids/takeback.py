@@ -98,6 +98,7 @@ def take_back(app, game):
     match.moves = match.moves[:n]
     match.marks[you] = -1  # the decision before, if any
     match.message = "You took back your move"
+    game.table.told = n  # every table says it until a press (tables.Base.telling)
     try:
         if n:
             saves.write(match.root, match.record())

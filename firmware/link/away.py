@@ -1,13 +1,13 @@
 # The line a linked board shows over its table while a seat of another board
 # is to move (firmware/link/session.py makes it): loaded with link play only.
-from firmware import ui
+from firmware import font, ui
 
 
 class Away(ui.Screen):
     # In link play, while a seat of another board is to move: a line over the
-    # table's foot saying who this board waits for, and whether that board is
-    # heard (a pulled cable: "Waiting for") or left the match. Presses go to
-    # the table beneath (B: the pause menu, the look back); the line goes once
+    # table saying who this board waits for, and whether that board is heard
+    # (a pulled cable: "Waiting for") or left the match. Presses go to the
+    # table beneath (B: the pause menu, the look back); the line goes once
     # the move is in.
     overlay = True
     TEXTS = ("%s (board %d) is choosing", "Waiting for %s (board %d)", "%s (board %d) left the match")
@@ -17,17 +17,32 @@ class Away(ui.Screen):
         self.game = game
         m = game.match
         self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
+        self.spot = game.table.AWAY  # (a band over the foot once hid Prediction's fifth row of cards)
         self.quiet = 0  # the index of the line in TEXTS
+        self.heard()  # (a board that left before this seat's turn: said from the first frame)
 
     def draw(self, fb):
         g = self.game
         if g.bot and not self.quiet:
             return  # the host's bots: seen moving as on one board
-        ui.box(fb, 0, 54, ui.W, 10)
-        ui.centre(fb, self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), 56, 1, ui.SMALL)
+        x, y, w, rows, right = self.spot
+        fb.fill_rect(x, y, w, rows * font.CELL_H[ui.SMALL], 0)  # the table's own line there
+        if self.app.stack[-1] is not self:
+            # A notice or menu is over it (ui.box would cut the line), such as
+            # "P2 (board 2) left the match": that says what is new, and a line
+            # drawn before the notice came would contradict it.
+            return
+        lines = ui.wrap(self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), w // font.CELL_W[ui.SMALL])
+        for t in lines[:rows]:
+            font.text(fb, t, x + w - font.width(t) if right else x, y)
+            y += font.CELL_H[ui.SMALL]
 
     def on_button(self, b):
         self.game.on_button(b)
+
+    def shown(self):
+        self.heard()
+        self.dirty = True
 
     def tick(self, now):
         g = self.game
@@ -36,8 +51,12 @@ class Away(ui.Screen):
         elif g.b_at is not None:
             g.tick(now)  # B held or let go
         else:
-            net = self.app.net
-            quiet = 2 if net.left[self.board] else 1 if net.silent(self.board) else 0
-            if quiet != self.quiet:
-                self.quiet = quiet
-                self.dirty = True
+            self.heard()
+
+    def heard(self):
+        # What this board knows of the one it waits for: choosing, not heard, or left.
+        net = self.app.net
+        quiet = 2 if net.left[self.board] else 1 if net.silent(self.board) else 0
+        if quiet != self.quiet:
+            self.quiet = quiet
+            self.dirty = True

@@ -1,20 +1,25 @@
 # Leaving a linked match: this board's goodbye on its way round the ring, and
-# the notice on the other boards that a board left. A board that left keeps
-# the match saved (Resume there rejoins it); the others wait for it or leave
-# too. No seat is handed to a bot: a record names each seat a person or a bot
-# for the whole match, so a seat that changed mid-match could not be told.
+# the notice on the other boards that a board left. A board that left a match
+# in play keeps it saved (Resume there rejoins it); the others wait for it or
+# leave too. No seat is handed to a bot: a record names each seat a person or
+# a bot for the whole match, so a seat that changed mid-match could not be told.
 from engine.state import seat_name
 from firmware import ui
 from firmware.saves import PERSON
 
 
 class Leaving(ui.Dialog):
-    # Until this board's goodbye has been round (session.py goes home then).
-    def __init__(self, app):
-        ui.Dialog.__init__(self, app, "Leaving the match", "saved here: Resume rejoins")
+    # Until this board's goodbye has been round (session.py goes home then:
+    # a frame or two, up to BYE_MS when a board is not heard). saved: the
+    # match goes on without this board, and Resume here rejoins it; a
+    # finished match has no save. A press leaves at once, the goodbye maybe
+    # not heard by all (they show this board as not heard then).
+    def __init__(self, app, saved):
+        hint = "saved here: Resume rejoins" if saved else "telling the other boards"
+        ui.Dialog.__init__(self, app, "Leaving the match", hint)
 
     def on_button(self, b):
-        pass
+        self.app.quit_match(True)
 
 
 class Left(ui.Dialog):

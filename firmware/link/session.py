@@ -214,12 +214,23 @@ class Session:
     # ----- what this board says
 
     def leave(self):
-        # This board leaves the match, saved here: a goodbye round the ring,
-        # then the title once it is back.
+        # This board leaves the match (saved here while it is in play): a
+        # goodbye round the ring, then the title once it is back. Once another
+        # board has left, no goodbye can come round (that board passes frames
+        # on no more; a finished match's first leaver, say): written once for
+        # the boards before it, and the title at once, not after BYE_MS.
         if self.bye_at is None and self.board is not None:
-            self.bye = self.link.send(BYE, bytes((self.board,)))
+            p = bytes((self.board,))
+            if True in self.left:
+                self.link.post(BYE, p)
+                self.bye = 0  # (done: not awaited)
+            else:
+                self.bye = self.link.send(BYE, p)
+                self.link.due(self.app.now)  # on the cable now: a whole ring returns it a frame or two later
             self.bye_at = self.now
-            self.app.push(_parting().Leaving(self.app))
+            m = self.app.match
+            saved = m is not None and len(m.moves) > 0 and not m.state.is_over()
+            self.app.push(_parting().Leaving(self.app, saved))
 
     # (leave.py: the screens of leaving and the keys at the match's end, loaded for them alone)
 

@@ -37,6 +37,8 @@ FOOT_Y = const(58)
 
 
 class Table(Base):
+    AWAY = (0, TEXT_Y + 6, ui.W - 17, 1, False)  # the message's second row, left of the card led
+
     def turn_step(self, move):
         return self.match.state.phase() == self.g.PRE  # a card placed or a stack taken back: the lead follows
 
@@ -228,6 +230,8 @@ class Table(Base):
         who = st.to_move()
         if not self.match.is_person(who):
             return self.match.short(who) + " thinking..."
+        if who != self.viewer:
+            return ""  # another board's person (link play): its line over the table says so
         m = self.cursor.selected()
         if g.TAKE <= m < g.PLAY:
             return "A: take back"

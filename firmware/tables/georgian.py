@@ -72,6 +72,8 @@ def suit_text(t):
 
 
 class Table(Base):
+    AWAY = (0, MSG_Y, ui.W, 1, False)  # the message line: the hand above stays whole
+
     def __init__(self, match):
         self.match = match
         self.viewer = 0
@@ -350,6 +352,8 @@ class Table(Base):
 
     def _message(self):
         v = self.v
+        if self.telling():
+            return self.match.message  # a take back, until a press
         if self.held == TRICK:
             return "%s took the trick  A: next" % self.match.short(v.last_trick()[1])
         if self.mode == CARDS:

@@ -42,6 +42,8 @@ JOKER = const(52)  # the card the moves name for either Joker
 
 
 class Table(Base):
+    AWAY = (ui.W - 56, HAND_Y - 2, 56, 2, True)  # right of the hand, where "P2 thinking" goes
+
     def __init__(self, match):
         self.match = match
         self.g = match.game
@@ -99,7 +101,7 @@ class Table(Base):
 
     def _last_text(self):
         moves = self.match.moves
-        if not moves or moves[-1] == CONTINUE:
+        if (not moves or moves[-1] == CONTINUE) and not self.telling():  # (a take back to it says so first)
             return self._opening()
         return self.match.message
 

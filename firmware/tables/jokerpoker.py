@@ -2,15 +2,18 @@
 # while a deal is arranged all that is drawn comes from state.view(viewer):
 # the viewer's own cards and bets, never another seat's.
 #
-#   1 Jk A# K# 9# 4#    Flush A   [3]    the viewer's three hands, one row each,
+#   1 *r A# K# 9# 4#    Flush A   [3]    the viewer's three hands, one row each,
 #   3 Q# Q# 7# 7# 2#    2 pairs Q 7      its place 1-3 (JP-6), live name and bet:
 #   2 J# 10# 9# 8# 6#   Str J            hand 1 on top at a turn's start and after
 #                                        "arrange for me", rows kept while cards
 #                                        are moved by hand (cards never jump)
 #   ARRANGE FOR ME  JOKER A  BET>        the actions
 #   P1'S BETS  0 1 1 2 2 2 3 3 4         the unused betting cards, named (YOUR BETS)
-#   A: PICK A CARD TO MOVE               what to do, or why it may not be bet
+#   A: PICK A CARD TO MOVE               what to do, why it may not be bet, or
+#                                        a take back until a press (Base.telling)
 #   DEAL 1/3   You 0 P2 0                the deal and the scores
+#
+# The Jokers are told apart (JP-1, JP-7): *r red, *b black, * red/black (label()).
 #
 # Moving a card takes two steps: a card, then the card of another hand to
 # swap it with (the hands stay 5/5/5 or 5/5/3); B, or A on the card itself,
@@ -25,7 +28,7 @@
 # screen holds the bots and the end screens meanwhile):
 #
 #   HAND 1 OF 3          DEAL 1/3
-#   You Jk A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
+#   You *r A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
 #   P2  K# K# 7# 7# 2#  2 pairs K 7  names inverted
 #   BETS You 3 P2 1                  the bets on it
 #   You TAKES 4                      who takes them (or who takes back)
@@ -67,6 +70,15 @@ def name(v):
     return poker.name(v) if v >= 0 else "No card"
 
 
+_JOKERS = (font.JOKER_CHAR + "r", font.JOKER_CHAR + "b", font.JOKER_CHAR)
+
+
+def label(c):
+    # A card's label, the three Jokers told apart as the texts name them
+    # (J.card_text): red, black, red/black (JP-1, JP-7).
+    return _JOKERS[c - J.RED_JOKER] if c >= J.RED_JOKER else font.card_label(c)
+
+
 _NEXT = "A: next"  # the reveal's key, as the other games' held results say it
 _DOES = {J.AUTO: "A: ARRANGE ALL YOUR CARDS", J.RANK: "A: CHOOSE THE JOKERS' RANK",
          J.BET: "A: BET ON YOUR HANDS"}  # what A does on an action; on a card, it moves it
@@ -79,6 +91,8 @@ def fit(head, scores, room):
 
 
 class Table(Base):
+    AWAY = (0, LINE_Y[0], ui.W, 1, False)  # "P2 is arranging": the scores under it stay
+
     def __init__(self, match):
         self.match = match
         self.viewer = 0
@@ -334,7 +348,7 @@ class Table(Base):
             x = _CARD_X + col[g] * PITCH
             col[g] += 1
             on = at is not None and at[0] == y and at[1] == x
-            ui.card(fb, font.card_label(cards[i]), x, y, on, i == self.picked)
+            ui.card(fb, label(cards[i]), x, y, on, i == self.picked)
         for g in range(3):
             y = self._y(g)
             h = order.index(g)
@@ -402,13 +416,16 @@ class Table(Base):
     def _lines(self, vals):
         v = self.v
         m = self.mode
+        told = self.telling()
         if self.working:
             first = "ARRANGING YOUR CARDS..."
+        elif told:
+            first = told  # a take back, until a press
         elif m == ARRANGE:
             why = J.problem(vals, len(v.cards(self.viewer)))
             first = "! " + why if why else _DOES.get(self.cur.selected(), "A: MOVE THIS CARD")
         elif m == PAIR:
-            first = "SWAP %s WITH?  B: BACK" % font.card_label(v.cards(self.viewer)[self.picked])
+            first = "SWAP %s WITH?  B: BACK" % label(v.cards(self.viewer)[self.picked])
         elif m == JOKER:
             first = "\x10\x11 JOKERS' RANK  A: TAKE IT"
         elif m == BETS:
@@ -452,7 +469,7 @@ class Table(Base):
             groups = st.groups(q)
             for i in range(len(cards)):
                 if groups[i] == g:
-                    font.text(fb, font.card_label(cards[i]), x, y, 1, NORMAL)
+                    font.text(fb, label(cards[i]), x, y, 1, NORMAL)
                     x += PITCH
             font.text(fb, name(vals[g]), _R_NAME_X, y + 1)
             y += 9 if n == 4 else 10

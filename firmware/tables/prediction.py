@@ -39,6 +39,7 @@ ROW_H = const(8)
 CALL_Y = const(11)  # in the call step: the call, then its odds
 ODDS_Y = const(21)  # the cards a call should win; the points 8 rows lower, then "BEST ODDS"
 HINT = "\x12\x13RANK \x10\x11SUIT"
+_COLS = const(15)  # SMALL characters across the panel
 
 GRID = const(0)  # choosing a card to point at
 PICK = const(1)  # choosing a call or a prediction
@@ -102,6 +103,8 @@ def decimal(num, den, places):
 
 
 class Table(Base):
+    AWAY = (X, 52, ui.W - X - 5, 2, False)  # the panel's foot, where a call's keys go: never the grid
+
     def turn_step(self, move):
         return move < P.CALL  # a card pointed at: the call follows
 
@@ -329,6 +332,9 @@ class Table(Base):
         if v.deal_over():
             seat, why, n, pts = v.last_award()[:4]
             return [self.match.short(seat) + (" +%d PTS" % pts if n else " +10 BONUS"), P.AWARD_WHY[why]]
+        told = self.telling()
+        if told:
+            return ui.wrap(told, _COLS)  # a take back, until a press
         q = v.to_move()
         who = self.match.short(q)
         if self.mode == GRID:
@@ -360,8 +366,7 @@ class Table(Base):
         if prev != P.UNKNOWN and P.CALL + prev not in v.legal_view():
             x = font.text(fb, "BARRED:", X, 45) + 2  # just called (PR-7)
             font.text(fb, call_text(prev), x, 43, 1, NORMAL)
-        font.text(fb, HINT, X, 52)
-        font.text(fb, "A TURN  B BACK", X, 58)
+        self._foot(fb, "A TURN  B BACK")
 
     def _predicting(self, fb):
         # The prediction being built, how often it would be nearest the last
@@ -380,6 +385,12 @@ class Table(Base):
                 x = font.text(fb, font.card_label(P.CARD[i]), x, 43, 1, NORMAL) + 2
         if x > X:
             font.text(fb, "TAKEN:", X, 37)
-        font.text(fb, HINT, X, 52)
-        font.text(fb, "A PREDICT", X, 58)
+        self._foot(fb, "A PREDICT")
+
+    def _foot(self, fb, keys):
+        # The keys at the panel's foot, or there a take back's notice until a press.
+        told = self.telling()
+        rows = ui.wrap(told, _COLS) if told else (HINT, keys)
+        for i in range(min(2, len(rows))):
+            font.text(fb, rows[i], X, 52 + 6 * i)
 
