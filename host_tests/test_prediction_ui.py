@@ -313,6 +313,32 @@ def test_b_goes_back_to_point_at_another_card_pr6(tmp_path):
     assert st.face_down() == 24 and t.holding()
 
 
+def test_b_on_the_grid_keeps_the_card_pointed_at_pr6(tmp_path):
+    # Reviewers' report: pointed at a card, B to the grid, the cursor moved
+    # to another card without A, then the pause menu's hint said "You call
+    # A♥" and played it on the first card, hidden behind the grid's cursor.
+    # B there now returns to the call on the card still pointed at (the menu
+    # opens over it), so what the screen shows is what the hint is about.
+    dev = new_device(tmp_path / "keep", 3, bot_delay=60)
+    g = start(dev, ["Person", "Bot Medium"])
+    st = g.match.state
+    t = g.table
+    to_own_call(dev, g, 24)
+    first = st.pointed()
+    press(dev, B)
+    assert t.mode == table.GRID and "B: BACK TO CALL" in t._lines()
+    press(dev, RIGHT)
+    assert t.grid.selected() != P.POINT + first
+    press(dev, B)
+    assert isinstance(top(dev), Pause) and t.mode == table.PICK and t.grid.selected() == P.POINT + first
+    menu_pick(dev, "Hint")
+    for _ in range(5):
+        dev.frame()
+    n = len(g.match.moves)
+    press(dev, A)  # play it: the call, on the card pointed at
+    assert len(g.match.moves) == n + 1 and g.match.moves[-1] >= P.CALL and st.card_at(first) != P.UNKNOWN
+
+
 def test_odds_off_hides_the_numbers_pr15(tmp_path):
     dev = new_device(tmp_path / "off", 5, bot_delay=60)
     g = start(dev, ["Person", "Bot Medium"], odds="Off")

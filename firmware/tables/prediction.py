@@ -203,10 +203,19 @@ class Table(Base):
         return -1
 
     def back(self):
-        # From the call back to the grid, to point at another card.
-        if self.mode == PICK and self.v.phase() == P.CALLING:
+        # From the call back to the grid, to point at another card (PR-6).
+        # From there B opens the pause menu over the call on the card still
+        # pointed at: the grid's cursor on another card has pointed at
+        # nothing, and the menu's hint and take back are about that call.
+        v = self.v
+        if v.phase() != P.CALLING:
+            return False
+        if self.mode == PICK:
             self.mode = GRID
             return True
+        if self.mode == GRID:
+            self.mode = PICK
+            self.grid.select(P.POINT + v.pointed())
         return False
 
     # ----- drawing
@@ -338,7 +347,8 @@ class Table(Base):
         q = v.to_move()
         who = self.match.short(q)
         if self.mode == GRID:
-            return ["YOUR TURN:" if who == "You" else who + " TO CALL:", "POINT AT A CARD", "AND PRESS A"]
+            last = "B: BACK TO CALL" if v.phase() == P.CALLING else "AND PRESS A"  # (the card pointed at before)
+            return ["YOUR TURN:" if who == "You" else who + " TO CALL:", "POINT AT A CARD", last]
         if not self.match.is_person(q):
             return [who + " THINKING"]
         return [who + " TO MOVE"]
