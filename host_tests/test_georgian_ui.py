@@ -54,12 +54,13 @@ def person_move(dev, g, rng, checks):
         if st.forbidden() >= 0:
             assert G.BID + st.forbidden() not in legal
             checks["forbidden"] += 1
+        assert t.opts.selected() == min(legal)  # the lowest bid, whatever was chosen before: A alone bids no more
         steer(dev, t.opts, m)
         press(dev, A)
         checks["bids"] += 1
     elif ph == G.CHOOSE:
         assert t.mode == table.TRUMPS and [s[2] for s in t.opts.spots] == legal  # GJ-7
-        assert len(t.hand) == 3
+        assert len(t.hand) == 3 and t.opts.selected() == legal[0]
         steer(dev, t.opts, m)
         press(dev, A)
         checks["trumps"] += 1
@@ -74,6 +75,8 @@ def person_move(dev, g, rng, checks):
             press(dev, A)
             assert t.mode == table.JOKER and len(g.match.moves) == n  # the second step (GJ-13, GJ-14)
             assert sorted([s[2] for s in t.opts.spots]) == jokers
+            low = 0 if st.tricks(st.to_move()) < st.bid(st.to_move()) else 1  # high while the bid needs tricks
+            assert t.opts.selected() == (G.joker_lead(0, low) if G.LEAD in legal else G.JOKER_HI + low)
             steer(dev, t.opts, m)
             checks["jokers"] += 1
         else:

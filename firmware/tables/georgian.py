@@ -127,9 +127,9 @@ class Table(Base):
                     if self._plays(c):
                         spots.append((HAND_Y, self._hand_x(i), c))
             elif phase == G.BIDDING:
-                self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS)
+                self._choices([(_MID_Y, self._bid_x(m - G.BID), m) for m in self.legal], BIDS, min(self.legal))
             elif phase == G.CHOOSE:
-                self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS)
+                self._choices([(_MID_Y, 28 + 15 * (m - G.TRUMP), m) for m in self.legal], TRUMPS, min(self.legal))
         self.cards.set(spots)
 
     def _sorted(self, hand):
@@ -142,8 +142,12 @@ class Table(Base):
             return G.JOKER_HI in self.legal or G.LEAD in self.legal
         return c in self.legal
 
-    def _choices(self, spots, mode):
+    def _choices(self, spots, mode, start):
+        # The cursor starts on `start` (the lowest bid, the first trump, the
+        # Joker as the bid needs it), never where an earlier choice left it:
+        # A pressed at once makes no bid or Joker nobody chose.
         self.opts.set(spots)
+        self.opts.select(start)
         self.cursor = self.opts
         self.mode = mode
 
@@ -179,15 +183,18 @@ class Table(Base):
     def _joker(self):
         # The second step of playing a Joker (GJ-13, GJ-14): led, a suit and
         # high or low; to a trick, high or low.
-        # They take the hand's place, so the trick stays in view.
+        # They take the hand's place, so the trick stays in view. The cursor
+        # starts high while the seat's bid needs more tricks, else low.
         spots = []
+        v = self.v
+        low = 0 if v.tricks(self.viewer) < v.bid(self.viewer) else 1
         if G.LEAD in self.legal:
             for s in range(4):
                 spots.append((HAND_Y, 10 + 12 * s, G.joker_lead(s, 0)))
                 spots.append((HAND_Y, 76 + 12 * s, G.joker_lead(s, 1)))
+            self._choices(spots, JOKER, G.joker_lead(0, low))
         else:
-            spots = [(HAND_Y, 20, G.JOKER_HI), (HAND_Y, 80, G.JOKER_LO)]
-        self._choices(spots, JOKER)
+            self._choices([(HAND_Y, 20, G.JOKER_HI), (HAND_Y, 80, G.JOKER_LO)], JOKER, G.JOKER_HI + low)
 
     def back(self):
         if self.mode == JOKER:
