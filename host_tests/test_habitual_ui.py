@@ -79,8 +79,12 @@ def choose(dev, m):
     seat = st.to_move()
     assert g.viewer == seat and t.cursor is t.cards
     steer(dev, t.cards, card_choice(st, t, m))
+    on_card = t.tag()
+    assert shows_tag(dev, on_card)
     press(dev, A)
     assert t.cursor is t.targets
+    # On the card, the gain A A gives: that of the target the cursor starts on.
+    assert on_card == gain_tag(st, t.targets.selected(), seat, g.match.you)
     want = sorted([n for n in st.legal_moves() if same_card(st, m, n)])
     assert sorted([s[2] for s in t.targets.spots]) == want
     steer(dev, t.targets, m)

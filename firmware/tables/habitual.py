@@ -155,6 +155,14 @@ class Table(Base):
         return False
 
     def _to_targets(self, choice):
+        spots = self._spots(choice)
+        self.chosen = self.cards.at()
+        self.targets.set(spots)  # sorted, the cursor nearest the last target
+        self.targets.select(self._best(spots))
+        self.cursor = self.targets
+
+    def _spots(self, choice):
+        # The targets of a card of the hand or the spares: (y, x, move).
         v = self.v
         spare = choice >= SPARE
         c = min(choice - SPARE if spare else choice, JOKER)
@@ -167,17 +175,18 @@ class Table(Base):
                 spots.append((BOARD_Y[1], SPARE_X[len(v.spares(self.viewer))], m))
             else:
                 spots.append((BOARD_Y[0] if t >= 4 else BOARD_Y[1], STACK_X[t & 3], m))
-        self.chosen = self.cards.at()
-        self.targets.set(spots)  # sorted, the cursor nearest the last target
-        # The cursor starts on the target worth most to the mover, so A A never
-        # gives a point away by default; between equals, the nearest the last
-        # target (the first in reading order before any), as set() does.
+        return spots
+
+    def _best(self, spots):
+        # The target cursor starts on the one worth most to the mover, so A A
+        # never gives a point away by default; between equals, the nearest the
+        # last target (the first in reading order before any), as set() does.
         w = [self._worth(s[2]) for s in spots]
         top = max(w)
         best = [spots[i] for i in range(len(w)) if w[i] == top]
+        best.sort()
         last = self.targets.last
-        self.targets.select(best[Cursor.nearest(best, last[0], last[1], 0) if last else 0][2])
-        self.cursor = self.targets
+        return best[Cursor.nearest(best, last[0], last[1], 0) if last else 0][2]
 
     def _worth(self, m):
         # A target's worth to the mover, as a good player ranks it by default:
@@ -310,18 +319,22 @@ class Table(Base):
         ui.card(fb, font.card_label(card), x, y, on, picked)
 
     def tag(self):
-        # The points the chosen play gives (HJ-score), before it is confirmed.
+        # The points the chosen play gives (HJ-score), before it is confirmed;
+        # on a card, those of the target A would then start on: what A A gives.
         m = self._choice()
         if m < 0:
-            return ""
+            c = self.cards.selected()
+            if c < 0:
+                return ""
+            m = self._best(self._spots(c))
         g = self.v.gain(m)
         if g[0] or g[1]:
             return "+1 " + _cap(self._name(self.viewer if g[0] else 1 - self.viewer))  # as the status line names it
         return "+0"
 
     def _hint(self, fb):
-        # Right of the hand: the gain of the chosen play (HJ-score), what A
-        # does, or who is thinking.
+        # Right of the hand: the gain of the chosen play or card (HJ-score),
+        # or who is thinking.
         v = self.v
         if v.deal_over():
             return
@@ -332,11 +345,7 @@ class Table(Base):
         who = v.to_move()
         if not self.match.is_person(who):
             t = "%s thinking" % self.match.short(who)
-        elif who == self.viewer:
-            t = "pick a card"
-        else:
-            return
-        font.text(fb, t, ui.W - font.width(t), HAND_Y + 1)
+            font.text(fb, t, ui.W - font.width(t), HAND_Y + 1)
 
 
 def _cap(s):
