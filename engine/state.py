@@ -43,8 +43,9 @@ class Game:
     #            hand-offs), or None
     #   round    what one round of the match is called ("game", "deal")
     #   counts   WINS or POINTS: what scores() counts
-    #   goal     how the match ends, for the screens; {key} takes an option's value,
-    #            {seats} the seat count ("best of {games} games", "{seats} deals")
+    #   goal     where a match is in its length, for the score screens: {n} takes
+    #            the round played (or just ended), {key} an option's value, {seats}
+    #            the seat count ("Game {n}, best of {games}", "Deal {n} of {seats}")
     #   people   how many seats the setup screen gives to people at first (the rest bots)
     #   refusals the module (by name) whose why(state, move) words why a move is
     #            refused past the openings State.why_illegal() writes once; loaded
@@ -52,8 +53,9 @@ class Game:
     #   encoding the module (by name) whose encode(state) and decode(data) give a
     #            state's bytes, for a game whose device never asks for them
     #            (None: the State class writes encode() itself)
+    #   numbers  what a named option value counts in goal ({"All 24": 24}), or None
     def __init__(self, seats, options, hidden, reveal, round, counts, goal, people=1, refusals=None,
-                 encoding=None):
+                 encoding=None, numbers=None):
         self.seats = seats
         self.options = options
         self.hidden = hidden
@@ -64,6 +66,7 @@ class Game:
         self.people = people
         self.refusals = refusals
         self.encoding = encoding
+        self.numbers = numbers
 
     def defaults(self):
         out = {}
@@ -95,9 +98,15 @@ class Game:
                 return o[3] % (value,)
         raise ValueError("unknown option %r" % key)
 
-    def goal_text(self, options, seats):
-        # The match's length for the score screens: its options and seat count filled in.
-        return self.goal.format(seats=seats, **options)
+    def goal_text(self, options, seats, n=1):
+        # Where the match is for the score screens, "Deal 3 of 24": round n
+        # (the one played, or just ended), the options and seat count filled in.
+        nums = self.numbers
+        fields = {}
+        for k in options:
+            v = options[k]
+            fields[k] = v if nums is None else nums.get(v, v)
+        return self.goal.format(n=n, seats=seats, **fields)
 
     def decode(self, data):
         # The state from encode()'s bytes, for a game whose bytes are its
@@ -172,6 +181,9 @@ class State:
     #                      (below: or the game names its encoding module in INFO)
     #   history()          one list of per-seat ints per finished round (points
     #                      of a deal); none by default
+    #   turn_step(move)    (a game whose turns take two moves) whether move is
+    #                      the step before the mover's decision: a take back and
+    #                      a hint take the two as one (firmware/match.py steps())
 
     def why(self, move):
         # Why move is refused while the round is being played (never called

@@ -35,13 +35,17 @@ class Match:
         # shown (describe() is a third of a long replay's time on a Pico).
         # Per person seat, marks holds (moves made, a copy of the state) just
         # before their last decision: a look back replays from there, a take
-        # back returns there. None: no decision yet; -1: maybe one, whose copy
+        # back returns there. A decision is a turn: a step before it (the
+        # state's turn_step(): Double Joker's place, Prediction's point) and
+        # the moves of the same seat after it are one, so the mark stays at
+        # the first. None: no decision yet; -1: maybe one, whose copy
         # was not kept, found by firmware.aids.mark(). A resume keeps copies of
         # its last _TAIL moves only (a copy is 1.2 ms of a Pico's time in Georgian Joker).
         self.state = self.game.new_game(self.seed, self.options, len(self.seats))
         self.moves = bytearray()
         self.message = ""
         self.marks = [None] * len(self.seats)  # type: list
+        self.stepped = -1  # the seat whose turn's step the last move was (it moves on), else -1
         self.keep = keep
         last = len(moves) - 1
         for i in range(len(moves)):
@@ -94,14 +98,21 @@ class Match:
         st = self.state
         st.check(move)  # before describe(), which reads a legal move only
         n = len(self.moves)
-        if n >= self.keep and move != CONTINUE:
-            who = st.to_move()
-            if self.seats[who] == PERSON:
-                self.marks[who] = (n, st.clone())
+        who = st.to_move()
+        if n >= self.keep and move != CONTINUE and who != self.stepped and self.seats[who] == PERSON:
+            self.marks[who] = (n, st.clone())
+        self.stepped = who if self.steps(move) else -1
         if tell:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
         self.moves.append(move)
+
+    def steps(self, move):
+        # Whether the legal move is a step of the mover's turn before its
+        # decision (Double Joker's card placed, Prediction's card pointed at):
+        # the game's state says, where it has such steps (turn_step()).
+        f = getattr(self.state, "turn_step", None)
+        return f is not None and f(move)
 
     def play(self, move):
         self.step(move)

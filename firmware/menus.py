@@ -13,8 +13,9 @@ from firmware.tables import playable
 
 
 class Title(ui.Menu):
-    # Resume (when a save exists), then each game and its rules, then Link
-    # play (a board with a link cable), Statistics and Settings.
+    # Resume (when a save exists), then the games, Link play (a board with a
+    # link cable), Statistics and Settings: a line per game keeps every game
+    # a few presses away; its rules are on its setup screen, under Start.
     # The cursor opens on Resume, else on the game last started.
     transient = (__name__,)
 
@@ -25,11 +26,8 @@ class Title(ui.Menu):
             items.append("Resume " + registry.title(app.saved["game"]))
             self.acts.append(("resume", None))
         for gid in playable():
-            t = registry.title(gid)
-            items.append(t)
+            items.append(registry.title(gid))
             self.acts.append(("play", gid))
-            items.append("Rules: " + t)
-            self.acts.append(("rules", gid))
         if app.link is not None:  # the board has a link cable (its profile names one)
             items.append("Link play")
             self.acts.append(("link", None))
@@ -53,24 +51,32 @@ class Title(ui.Menu):
         elif act == "stats":
             from firmware import stats
 
-            stats.show(self.app)
+            stats.show(self.app, self.played())
         elif act == "link":
             # (by name: the link screens sit above the title, extending its Setup)
             self.app.push(registry.module("firmware.link.lobby").LinkMenu(self.app))
-        else:
-            from firmware.rules import Rules
 
-            self.app.push(Rules(self.app, gid, registry.title(gid)))
+    def played(self):
+        # (game id, seats) of the match last started (the remembered setups
+        # put it first), else of the saved one, else None: Statistics opens
+        # on its page. Read when asked, so the title's boot reads no more.
+        last = recall(self.app)
+        if last:
+            return last[0][0], len(last[0][1])
+        saved = self.app.saved
+        return None if saved is None else (saved["game"], len(saved["seats"]))
 
     def back(self):
         pass  # the bottom of the stack
 
 
 class Setup(ui.Menu):
-    # Who sits where (Person or a bot level) and the game's options, then Start.
+    # Who sits where (Person or a bot level) and the game's options, Start,
+    # then the game's Rules: a newcomer finds them where the game is chosen,
+    # one press from Start, and B there comes back to this setup.
     # It opens as the game was last started, the cursor on Start; A on any line
-    # starts (so mashing A never turns a person into a bot), LEFT/RIGHT change
-    # a line.
+    # but Rules starts (so mashing A never turns a person into a bot),
+    # LEFT/RIGHT change a line.
     transient = (__name__,)
 
     def __init__(self, app, game_id):
@@ -102,7 +108,8 @@ class Setup(ui.Menu):
             self.vals.append(_index(choices, options.get(key), 0))
         ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   A start   B back")
         self.relabel()
-        self.cur = len(self.items) - 1  # Start
+        self.cur = len(self.items) - 2  # Start
+        self.top = max(0, len(self.items) - self.visible_rows())  # Rules in view under it
 
     def _last(self, setups):
         # The game's remembered (seats, options) when it still takes them, else None.
@@ -116,7 +123,7 @@ class Setup(ui.Menu):
         return None
 
     def _rows(self):
-        # What each line is: ("n", 0), ("seat", i), ("opt", j), ("start", 0).
+        # What each line is: ("n", 0), ("seat", i), ("opt", j), ("start", 0), ("rules", 0).
         rows = []
         if self.lo < self.hi:
             rows.append(("n", 0))
@@ -125,6 +132,7 @@ class Setup(ui.Menu):
         for j in range(len(self.opts)):
             rows.append(("opt", j))
         rows.append(("start", 0))
+        rows.append(("rules", 0))
         return rows
 
     def relabel(self):
@@ -140,8 +148,10 @@ class Setup(ui.Menu):
             elif kind == "opt":
                 key, label, choices, shown = self.opts[i]
                 items.append("%s: %s" % (label, shown % (choices[self.vals[i]],)))
-            else:
+            elif kind == "start":
                 items.append("Start")
+            else:
+                items.append("Rules")
         self.items = items
         self.cur = min(self.cur, len(items) - 1)
 
@@ -164,6 +174,11 @@ class Setup(ui.Menu):
         self.relabel()
 
     def select(self, i):
+        if self.rows[i][0] == "rules":
+            from firmware.rules import Rules
+
+            self.app.push(Rules(self.app, self.game_id, registry.title(self.game_id)))
+            return
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]

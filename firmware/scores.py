@@ -42,18 +42,22 @@ class Standings:
         self.names = [match.short(i) for i in range(st.num_seats())]
         self.round = info.round
         self.total = "won" if info.counts == WINS else "total"
-        self.goal = info.goal_text(match.options, st.num_seats())
+        # A round's own row only where it holds points: where rounds are won,
+        # its 1 for the winner said again what the result line says.
+        self.each = info.counts != WINS
         history = st.history()
+        # Where the match is: the round played, or between rounds the one just ended.
+        self.goal = info.goal_text(match.options, st.num_seats(), len(history) + (0 if st.deal_over() else 1))
         self.last = history[-1] if history else None  # the last round's points
         self.history = history if rows else None
         self.scores = st.scores()
 
     def draw(self, fb, y, last=True):
-        # Who sits where, the last round's points when the game keeps them
-        # (and last), and the match scores. -> the y below the table.
+        # Who sits where, the last round's points when the game counts
+        # points (and last), and the match scores. -> the y below the table.
         row(fb, y, "", self.names)
         y += PITCH
-        if last and self.last is not None:
+        if last and self.each and self.last is not None:
             row(fb, y, self.round, [number(v) for v in self.last])
             y += PITCH
         row(fb, y, self.total, [number(v) for v in self.scores])

@@ -170,22 +170,25 @@ def _row(fb, y, label, a, b):
     font.text(fb, b, ui.W - 4 - font.width(b), y)
 
 
-def show(app):
-    # The Statistics screen, from the title.
-    s = StatsScreen(app)
+def show(app, played=None):
+    # The Statistics screen, from the title; played: (game id, seats) of the
+    # match last played, whose page it opens on (else the first).
+    s = StatsScreen(app, played)
     app.push(s)
     s.load()
 
 
 class StatsScreen(ui.Screen):
     # A page per game and seat count played (a game never played: one page
-    # saying so), in the title's order; LEFT/RIGHT turn the pages, A resets
-    # every figure after asking, B goes back.
+    # saying so), in the title's order, opening on the game last played (the
+    # figures a player looks for after a match); LEFT/RIGHT turn the pages,
+    # A resets every figure after asking, B goes back.
     transient = MODULES
 
-    def __init__(self, app):
+    def __init__(self, app, played=None):
         ui.Screen.__init__(self, app)
         self.page = 0
+        self.played = played  # the page to open on, till load() finds it
         self.entries = []
         self.pages = []  # (game id, seats; 0: none played), load() makes them
 
@@ -198,6 +201,13 @@ class StatsScreen(ui.Screen):
             pages += [(gid, k) for k in n] if n else [(gid, 0)]
         self.pages = pages
         self.page = min(self.page, len(pages) - 1)
+        if self.played is not None:
+            # Its seat count's page, else the game's first.
+            gid, n = self.played
+            self.played = None
+            for i in range(len(pages)):
+                if pages[i][0] == gid and (pages[self.page][0] != gid or pages[i][1] == n):
+                    self.page = i
         self.dirty = True
         if notice:
             self.app.push(ui.Dialog(self.app, notice))

@@ -148,7 +148,7 @@ class Menu(Screen):
             header(fb, self.title)
             x, y, w = 0, ROW + 1, W
             top = 1
-            n = (H - ROW - 1 - (7 if self.footer else 0)) // ROW
+            n = self.visible_rows()
         if self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + n:
@@ -166,6 +166,10 @@ class Menu(Screen):
             font.text(fb, font.DOWN, x + w - 7, top, 0, NORMAL)
         if self.footer:
             centre(fb, self.footer, H - 6, 1, SMALL)
+
+    def visible_rows(self):
+        # The lines a full-screen menu shows at once, under its title, over its foot.
+        return (H - ROW - 1 - (7 if self.footer else 0)) // ROW
 
     def on_button(self, b):
         n = len(self.items)

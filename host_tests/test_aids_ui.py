@@ -58,13 +58,19 @@ def replayed(match, n):
 
 
 def last_decision(match, seat):
-    # The index of seat's last move that was not a CONTINUE, or -1.
+    # The index where seat's last turn began, or -1: its last move that was
+    # not a CONTINUE, or the step before it that began the turn (Double
+    # Joker's place before the lead, DJ-6; Prediction's point before the
+    # call, PR-6: the state's turn_step()).
     st = match.game.new_game(match.seed, match.options, len(match.seats))
     at = -1
+    stepped = False
     for i in range(len(match.moves)):
         m = match.moves[i]
-        if st.to_move() == seat and m != CONTINUE:
+        mine = st.to_move() == seat and m != CONTINUE
+        if mine and not stepped:
             at = i
+        stepped = mine and hasattr(st, "turn_step") and st.turn_step(m)  # (as Match.steps())
         st.apply(m)
     return at
 
@@ -162,7 +168,7 @@ def hint(dev, g, checks):
     assert said == want or said.startswith(want + ", then "), (said, want)
     after = m.state.clone()
     after.apply_legal(h.move)
-    if g.table.turn_step(h.move) and after.to_move() == seat:
+    if g.match.steps(h.move) and after.to_move() == seat:
         # A turn taken in steps (a card placed, then led; a card pointed at,
         # then called): the hint tells the decision after the step too.
         rng.seed(m.seed ^ (7919 * (n + 2)))
@@ -344,7 +350,9 @@ def test_take_back_twice_goes_back_two_decisions(tmp_path):
         if len(decisions) == 4:
             break
         if g.my_turn() and not g.table.holding():
-            decisions.append(len(m.moves))
+            before = replayed(m, len(m.moves) - 1) if m.moves else None
+            if before is None or before.to_move() != m.you or not before.turn_step(m.moves[-1]):
+                decisions.append(len(m.moves))  # a turn's start, not its lead after a place (DJ-6)
             pause_items(dev, g)
             hint(dev, g, checks)
         elif g.table.holding():

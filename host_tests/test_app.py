@@ -13,8 +13,8 @@ from engine.state import CONTINUE, WINS, Game
 from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
-from host_tests.drive import (check_frame, choose, drawn, menu_pick, new_device, pixels, play_deals, press, screens,
-                               set_up, setup_match, top)
+from host_tests.drive import (check_frame, choose, drawn, match_at, menu_pick, new_device, pixels, play_deals, press,
+                               screens, set_up, setup_match, top)
 from tools.sim import SEEDS
 
 GAME = "doublejoker"
@@ -32,15 +32,25 @@ def pick_by_position(state, moves):
 def trick_held(dev, g):
     # DJ-9: a finished trick stays until A, its two cards at the right of the
     # message, the lead then the follow, the winner's card inverted; nothing
-    # moves meanwhile, bots included. Then A.
+    # moves meanwhile, bots included. Then A. DJ-12: so does a lead the other
+    # cannot follow, which ended the game: the card led, boxed.
     table = sys.modules[type(g.table).__module__]
     st = g.match.state
-    lead, follow, win = st.last_trick()
     n = len(g.match.moves)
     for _ in range(40):
         dev.frame()
     assert len(g.match.moves) == n and top(dev) is g and g.table.holding()
     y = table.MSG_Y - 1
+    if st.trick():
+        c = st.trick()[0]
+        x = ui.W - 17
+        assert st.deal_over() and not [d for d in st.hand(1 - st.leader) if d // 13 == c // 13]
+        assert drawn(dev, x, y, x + 17, y + 11, lambda fb: (
+            fb.rect(x, y, 17, 11, 1), font.text(fb, font.card_label(c), x + 3, y + 2, 1, font.NORMAL_SIZE)))
+        press(dev, A)
+        assert not g.table.holding()
+        return
+    lead, follow, win = st.last_trick()
     for x, c in ((ui.W - 35, lead), (ui.W - 17, follow)):
         won = (c == lead) == (lead % 13 > follow % 13)
         lit = sum(pixels(dev.display.buf, x, y, x + 17, y + 11))
@@ -77,14 +87,17 @@ def reading_held():
 
 
 def test_title_lists_registered_games(tmp_path):
+    # A line per game (its rules are on its setup: rules_from_setup below),
+    # so every game is a few presses from the first line.
     dev = new_device(tmp_path / "title")
     t = top(dev)
     assert type(t).__name__ == "Title"
     want = []
     for gid in registry.ids():
         if tables.available(gid):  # only games with a table screen are playable
-            want += [registry.title(gid), "Rules: " + registry.title(gid)]
+            want.append(registry.title(gid))
     assert t.items == want + ["Statistics", "Settings"] and t.items[0] == registry.title(GAME)  # no Resume without a save
+    assert t.items.index("Georgian Joker") <= 3
     assert not tables.available("nosuchgame")
     assert reading_held() == []  # the title's heap holds no reading of files
     press(dev, B)  # B on the title does nothing
@@ -254,7 +267,7 @@ def test_rules_screen_scrolls_and_condenses(tmp_path):
     with open(os.path.join(sd, GAME + ".md"), "w") as f:
         f.write("\n".join(body) + "\n")
     dev = new_device(tmp_path / "rules", seeds_dir=sd)
-    menu_pick(dev, "Rules: " + registry.title(GAME))
+    rules_from_setup(dev, registry.title(GAME))
     r = top(dev)
     assert type(r).__name__ == "Rules"  # its module is loaded for the screen alone
     rows = r.rows()
@@ -281,12 +294,48 @@ def test_rules_screen_scrolls_and_condenses(tmp_path):
     press(dev, UP)
     assert r.top == len(rows) - 10
     press(dev, B)
-    assert type(top(dev)).__name__ == "Title"
+    assert type(top(dev)).__name__ == "Setup"
+
+
+def rules_from_setup(dev, title):
+    # Title -> the game -> its setup's Rules line, under Start (one press
+    # DOWN from where the setup opens) -> the game's rules.
+    menu_pick(dev, title)
+    s = top(dev)
+    assert s.items[s.cur] == "Start" and s.items[s.cur + 1] == "Rules"
+    press(dev, DOWN)
+    press(dev, A)
+    r = top(dev)
+    assert type(r).__name__ == "Rules" and r.title == title
+    return s
+
+
+def test_every_games_rules_are_on_its_setup(tmp_path):
+    # Issue: twelve title lines, a "Rules: <game>" line under each game. Now
+    # the rules are the setup's last line, in view as it opens, two presses
+    # from Start; B comes back to the setup, and A there starts the match.
+    dev = new_device(tmp_path / "setuprules", seed=3)
+    for gid in tables.playable():
+        title = registry.title(gid)
+        s = rules_from_setup(dev, title)
+        r = top(dev)
+        assert r.path.endswith("/" + gid + ".md") and r.rows()[0] == "How to play on Joker Pocket"
+        assert "firmware.rules" in sys.modules
+        press(dev, B)
+        assert top(dev) is s and s.items[s.cur] == "Rules" and "firmware.rules" not in sys.modules
+        assert s.top + 5 >= len(s.items)  # (as it opened: the last line in view)
+        press(dev, B)
+        assert type(top(dev)).__name__ == "Title"
+    rules_from_setup(dev, registry.title(GAME))
+    press(dev, B)
+    press(dev, UP)
+    press(dev, A)  # Start
+    assert isinstance(top(dev), play.GameScreen) and dev.app.match.game_id == GAME
 
 
 def test_real_rules_file_shows(tmp_path):
     dev = new_device(tmp_path / "realrules")
-    menu_pick(dev, "Rules: " + registry.title(GAME))
+    rules_from_setup(dev, registry.title(GAME))
     r = top(dev)
     assert r.offs[0] != -2, "seeds/%s.md not found" % GAME
     rows = r.rows()
@@ -536,12 +585,13 @@ def test_setup_for_games_of_two_to_four(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (("fourseats", "Four Seats", "fourseats", "engine.ai.doublejoker"),))
     monkeypatch.setattr(tables, "available", lambda gid, names=None: gid == "fourseats")
     dev = new_device(tmp_path)
-    assert top(dev).items == ["Four Seats", "Rules: Four Seats", "Statistics", "Settings"]
+    assert top(dev).items == ["Four Seats", "Statistics", "Settings"]
     press(dev, A)
     s = top(dev)
-    assert s.items == ["Players: 2", "P1: Person", "P2: Bot Medium", "Rounds: 4", "Open hands: Off", "Start"]
+    assert s.items == ["Players: 2", "P1: Person", "P2: Bot Medium", "Rounds: 4", "Open hands: Off", "Start", "Rules"]
     assert s.cur == 5  # on Start
-    press(dev, DOWN)  # round to the first line
+    press(dev, DOWN)
+    press(dev, DOWN)  # past Rules, round to the first line
     press(dev, RIGHT)
     assert s.items[:4] == ["Players: 3", "P1: Person", "P2: Bot Medium", "P3: Bot Medium"]
     press(dev, RIGHT)
@@ -660,6 +710,7 @@ def test_round_end_names_its_round_and_the_sheet_lists_it(tmp_path):
 
     def ended(t):
         titles.append(t.title)
+        assert t.standings.goal == "Game %d, best of 5" % len(titles)  # where the match is
         press(dev, RIGHT)
         sheet = top(dev)
         assert type(sheet).__name__ == "ScoreSheet" and len(sheet.s.history) == len(titles)
@@ -669,6 +720,27 @@ def test_round_end_names_its_round_and_the_sheet_lists_it(tmp_path):
     play_deals(dev, lambda g: choose(dev, pick_by_position(g.match.state, g.match.moves)),
                lambda g: trick_held(dev, g), deals=2, ended=ended)
     assert titles == ["Game 1 over", "Game 2 over"]
+
+
+def test_score_screens_say_where_the_match_is(tmp_path):
+    # Issue: the round-over screen and the score sheet showed the match's
+    # length ("Deals: All 24", "3 deals") where a player looks for where
+    # they are. Every game's goal line says the round just ended, or the
+    # one played, of how many (best of, in the games whose match may end sooner).
+    from engine.games import georgian
+    from firmware.scores import Standings
+
+    want = {"doublejoker": "Game %d, best of 3", "habitual": "Deal %d, best of 3", "prediction": "Deal %d of 2",
+            "georgian": "Deal %d of 24", "jokerpoker": "Deal %d of 3"}
+    for gid in tables.playable():
+        n = registry.load(gid).INFO.seats[0]
+        m = match_at(tmp_path, gid, [saves.PERSON] + [0] * (n - 1), lambda s: s.deal_over())
+        assert Standings(m).goal == want[gid] % 1, gid  # the round just ended
+        m.play(CONTINUE)
+        assert Standings(m).goal == want[gid] % 2, gid  # the next, being played
+    for deals in georgian.INFO.options[0][2]:  # a named option counts its deals (GJ-4)
+        st = georgian.new_game(1, {"deals": deals})
+        assert georgian.INFO.goal_text({"deals": deals}, 4, 3) == "Deal 3 of %d" % st.deals()
 
 
 def test_the_next_round_waits_for_a_hand_off(tmp_path):

@@ -118,6 +118,20 @@ def test_pre_lead_choices():
     assert taken.legal_moves() == [D.play(parse("4h")), D.play(parse("8h"))]
 
 
+def test_place_or_take_back_is_the_first_step_of_the_turn():
+    # DJ-6, DJ-7: the place or take back and the lead after it are one turn
+    # (turn_step(): a take back and a hint treat them so); the lead, a follow
+    # and the follower's next lead (DJ-10) each are not a first step.
+    st = position(("5c 9c Kd 3s", "4c 6d 7h 8s"), stacks=("", "", "4h 8h", ""))
+    assert st.turn_step(D.place(parse("9c"))) and st.turn_step(D.take(2))
+    st = play(st, "place 9c")
+    assert not st.turn_step(D.play(parse("5c")))
+    st = play(st, "play 5c")
+    assert not st.turn_step(D.play(parse("4c")))
+    st = play(st, "play 4c")
+    assert st.to_move() == 1 and st.turn_step(st.legal_moves()[0])
+
+
 def test_follow_suit():
     # DJ-8: the follower plays a card of the suit led, any of them.
     st = play(position(("5c 9c Kd", "4c Jc 6d")), "place 9c", "play 5c")

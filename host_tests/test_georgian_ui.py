@@ -20,6 +20,7 @@ from firmware.tables import georgian as table
 from host_tests import drive
 from host_tests.drive import (blank, frame_of, match_at, menu_pick, new_device, pixels, press, resume, seat_lines,
                               set_up, shows, steer, top)
+from host_tests.guard import drawn as guarded
 from host_tests.test_georgian import sheet_state
 
 MAX_FRAMES = 20000
@@ -113,6 +114,10 @@ def play_deals(dev, deals, seed):
         bids, took, pts = st.sheet_row(d)
         assert sum(took) == st.cards() and pts == st.history()[-1]  # GJ-18
         assert " ".join(t.rows).startswith("Deal %d:" % (d + 1))
+        # Where the match is (GJ-4), not its length ("Deals: All 24") as it was.
+        goal = "Deal %d of %d" % (d + 1, st.deals())
+        assert t.standings.goal == goal
+        assert drive.drawn(dev, 0, 47, ui.W, 55, lambda fb: ui.centre(fb, goal, 48, 1, ui.SMALL))
 
     def handoff(t):
         lines = t.game.table.handoff_lines(t.seat)
@@ -486,3 +491,33 @@ def test_deal_over_screen_after_resume(tmp_path):
     assert isinstance(end, play.GameEnd)
     said = "Deal %d: %s, %s and %s made their bids" % (st.deals_done(), names[0], names[1], names[2])
     assert " ".join(end.rows).startswith(said)
+
+
+def test_the_dealer_is_marked_all_deal_long(tmp_path):
+    # Issue: past the deal's first line ("Deal 2: P2 deals") the table never
+    # said who deals, though who bids last and the bid forbidden (GJ-8, GJ-9)
+    # and the first lead (GJ-10) follow from it. A chip, D on a lit cell,
+    # follows the dealer's name wherever the dealer sits (the four deals
+    # walk it round the table), bidding and playing, at no other seat, and
+    # the frame passes the layout guard.
+    places = set()
+    for d in range(4):
+        for ph in (G.BIDDING, G.PLAYING):
+            m = match_at(tmp_path, "georgian", [PERSON, 0, 0, 0],
+                         lambda s: s.d == d and s.ph == ph)
+            t = table.Table(m)
+            t.refresh(0)
+            t.release()  # (the first deal opens on the draw for the dealer)
+            runs, buf, bad = guarded(t.draw)
+            assert not bad, bad
+            dealer = m.state.dealer
+            r = dealer % 4  # where the dealer sits, seen from P1 (the viewer)
+            chips = [run for run in runs if run[0] == "D" and run[3] == 0]
+            assert len(chips) == 1, (d, ph, runs)
+            x, y = chips[0][1], chips[0][2]
+            names = [run for run in runs if run[2] == y and run[1] < x and m.short(dealer) in run[0]]
+            assert len(names) == 1 and y == table.INFO[r][1], (d, ph, runs)
+            name = names[0]
+            assert x == name[1] + font.width(name[0]) + table.CHIP_GAP + 1  # right after the name
+            places.add(r)
+    assert places == {0, 1, 2, 3}

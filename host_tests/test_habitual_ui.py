@@ -409,7 +409,7 @@ from firmware.buttons import A, DOWN, RIGHT
 _mkdir(sys.argv[1])
 rig = Rig(sys.argv[1], "seeds")
 rig.frame()
-for b in (DOWN, DOWN, A, A):  # Habitual Joker, Start: a person against Bot Medium
+for b in (DOWN, A, A):  # Habitual Joker, Start: a person against Bot Medium
     rig.press(b)
 n = 0
 for _ in range(20000):

@@ -52,8 +52,9 @@ def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_p
     menu_pick(dev, "High Card")
     s = top(dev)
     # INFO.people = 3: three people at first, then bots; 2 seats to start with.
-    assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start"]
-    press(dev, DOWN)  # from Start round to Players
+    assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start", "Rules"]
+    press(dev, DOWN)
+    press(dev, DOWN)  # from Start past Rules, round to Players
     press(dev, RIGHT)
     press(dev, RIGHT)
     assert s.items[:5] == ["Players: 4", "P1: Person", "P2: Person", "P3: Person", "P4: Bot Medium"]

@@ -28,9 +28,10 @@ def test_setup_opens_on_start_and_mashing_a_starts_as_shown(tmp_path):
     dev = new_device(tmp_path / "mash", seed=3)
     press(dev, A)  # Double Joker, the first game
     s = top(dev)
-    assert s.items == ["P1: Person", "P2: Bot Medium", "Match: best of 3", "Start"]
+    assert s.items == ["P1: Person", "P2: Bot Medium", "Match: best of 3", "Start", "Rules"]
     assert s.items[s.cur] == "Start" and "A start" in s.footer
-    press(dev, DOWN)  # round to P1
+    press(dev, DOWN)
+    press(dev, DOWN)  # past Rules, round to P1
     assert s.items[s.cur] == "P1: Person"
     press(dev, A)  # A on a seat line starts too: P1 stays a person
     m = dev.app.match
@@ -66,11 +67,12 @@ def test_each_games_setup_is_remembered_and_the_title_opens_on_the_last(tmp_path
     t = top(dev)
     assert t.items[t.cur] == "Prediction"
     press(dev, A)
-    assert top(dev).items == ["Players: 3", "P1: Person", "P2: Bot Medium", "P3: Bot Hard", "Odds: Off", "Start"]
+    assert top(dev).items == ["Players: 3", "P1: Person", "P2: Bot Medium", "P3: Bot Hard", "Odds: Off", "Start",
+                              "Rules"]
     press(dev, B)
     menu_pick(dev, "Habitual Joker")
     s = top(dev)
-    assert s.items == ["P1: Bot Hard", "P2: Person", "Match: best of 5", "Open hands: On", "Start"]
+    assert s.items == ["P1: Bot Hard", "P2: Person", "Match: best of 5", "Open hands: On", "Start", "Rules"]
     assert s.items[s.cur] == "Start"
     press(dev, A)
     assert dev.app.match.seats == [1, PERSON] and dev.app.match.options == {"deals": 5, "open": "On"}
@@ -181,7 +183,7 @@ def test_presses_before_the_hand_off_go_nowhere(tmp_path):
     dev = new_device(tmp_path / "queued", seed=2)
     menu_pick(dev, "Joker Poker")
     s = top(dev)
-    for b in (DOWN, DOWN, DOWN, LEFT, LEFT):
+    for b in (DOWN, DOWN, DOWN, DOWN, LEFT, LEFT):  # past Rules, round to P2
         press(dev, b)
     assert s.items[s.cur] == "P2: Person"
     dev.buttons.inject(A)  # starts

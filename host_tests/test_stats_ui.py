@@ -231,3 +231,35 @@ def test_reset_asks_first(tmp_path):
     assert [p[1] for p in s.pages] == [0] * len(s.pages)  # every game: no matches yet
     press(dev, B)
     assert "firmware.stats" not in sys.modules
+
+
+def test_the_screen_opens_on_the_game_last_played(tmp_path):
+    # Issue: Statistics always opened on its first page (Double Joker), even
+    # right after a Georgian Joker match. It opens on the game last started
+    # (the setup the title remembers), on the page of its seat count, else
+    # on the game's first page; with none started, on the first page.
+    root = str(tmp_path)
+    entries = [[gid, n, 1, 1, 0, 0, 0, 0, 0, 0, 10, 10, 0]
+               for gid, n in (("doublejoker", 2), ("prediction", 2), ("prediction", 3), ("georgian", 4))]
+    stats.write(root, entries)
+    dev = new_device(tmp_path, 27)
+    s = open_stats(dev)
+    assert s.page == 0
+    for gid, lines, page in (("georgian", ["P2: Bot Medium"], ("georgian", 4)),
+                             ("prediction", ["Players: 3"], ("prediction", 3)),
+                             ("prediction", ["Players: 2"], ("prediction", 2)),
+                             ("jokerpoker", [], ("jokerpoker", 0))):  # never played: its page says so
+        press(dev, B)
+        start(dev, gid, lines)
+        dev.app.quit_match()
+        s = open_stats(dev)
+        assert s.pages[s.page] == page
+        assert drive.drawn(dev, 0, 0, ui.W, ui.ROW, lambda fb: ui.header(fb, registry.title(gid)))  # its title bar
+    # After a power cut with the match saved, the same page (the title offers Resume).
+    press(dev, B)
+    g = start(dev, "georgian", ["P2: Bot Medium"])
+    play_to_end(dev, g, lambda m: len(m.moves) >= 2)
+    dev = new_device(tmp_path, 28)
+    assert top(dev).items[0] == "Resume Georgian Joker"
+    s = open_stats(dev)
+    assert s.pages[s.page] == ("georgian", 4)

@@ -136,3 +136,97 @@ def test_habitual_says_it_at_a_deal_s_first_move(tmp_path):
     assert TAKE_BACK in pause(dev, g)
     said = " ".join(drawn_texts(dev, lambda: menu_pick(dev, TAKE_BACK)))
     assert not g.match.moves and SAID in said, said
+
+
+def my_turn_at(dev, g, phase):
+    # The person's first legal moves, the bots' theirs (A on what the table
+    # holds), until the person is to move in that phase.
+    for _ in range(MAX_STEPS):
+        if g.my_turn() and not g.table.holding() and g.match.state.phase() == phase:
+            return
+        if top(dev) is not g or g.table.holding():
+            press(dev, A)
+        elif g.my_turn():
+            g.play(g.match.state.legal_moves()[0])
+        else:
+            dev.frame()
+    raise AssertionError("the person never moved in phase %d" % phase)
+
+
+@pytest.mark.parametrize("tail", [None, 12, 0])
+def test_double_joker_takes_back_the_whole_turn_place_and_lead(tmp_path, monkeypatch, tail):
+    # DJ-6, DJ-7: a turn is a card placed (or a stack taken back), then the
+    # lead. Taken back after the bot's replies (its follow, then its own
+    # lead: DJ-10), the match goes back to before the place, not to the lead
+    # with the card still on its deuce; after a power cut too (tail: the
+    # state copies a resume keeps, Match.marks; 0: found by a replay).
+    from engine.games import doublejoker as D
+    from firmware import match as match_module
+
+    dev = drive.new_device(tmp_path, 2, bot_delay=60)
+    g = drive.start(dev, "Double Joker", ["P1: Person", "P2: Bot Medium", "Match: best of 1"], "doublejoker")
+    m = g.match
+    my_turn_at(dev, g, D.PRE)
+    n = len(m.moves)
+    before = m.state.encode()
+    hand = m.state.hand(0)
+    drive.choose(dev, m.state.legal_moves()[0])  # a card placed (DJ-6)
+    drive.choose(dev, m.state.legal_moves()[0])  # then led (DJ-7)
+    my_turn_at(dev, g, D.FOLLOW)  # the bot's follow and lead (DJ-10): the person's next move is a follow
+    assert len(m.moves) == n + 5
+    if tail is not None:
+        monkeypatch.setattr(match_module, "_TAIL", tail)
+        dev, g = resume(tmp_path, "Double Joker")
+        m = g.match
+    assert TAKE_BACK in pause(dev, g)
+    said = " ".join(drawn_texts(dev, lambda: menu_pick(dev, TAKE_BACK)))
+    assert top(dev) is g and len(m.moves) == n and m.state.encode() == before
+    assert m.state.hand(0) == hand and m.state.phase() == D.PRE and g.my_turn()
+    assert SAID in said, said
+
+
+def test_prediction_takes_back_the_whole_turn_from_its_first_point(tmp_path):
+    # PR-6: a turn points at a card (and may point at another) before its
+    # call. Taken back mid-turn, the match goes back to before the first
+    # point, the turn's start, not to the card pointed at before the last.
+    from engine.games import prediction as P
+
+    dev = drive.new_device(tmp_path, 2, bot_delay=60)
+    g = drive.start(dev, registry.title("prediction"), ["P1: Person", "P2: Bot Medium"], "prediction")
+    m = g.match
+    my_turn_at(dev, g, P.POINTING)
+    n = len(m.moves)
+    before = m.state.encode()
+    g.play(m.state.legal_moves()[0])  # a card pointed at
+    points = [mv for mv in m.state.legal_moves() if mv < P.CALL]
+    g.play(points[-1])  # then another
+    assert len(m.moves) == n + 2 and m.state.phase() == P.CALLING
+    assert TAKE_BACK in pause(dev, g)
+    menu_pick(dev, TAKE_BACK)
+    assert top(dev) is g and len(m.moves) == n and m.state.encode() == before
+    assert m.state.phase() == P.POINTING and g.my_turn()
+
+
+def test_taking_a_new_match_back_to_its_start_leaves_no_resume(tmp_path):
+    # The random-button walk's find: with an older match saved, a new match's
+    # first move replaces that save; taken back to the start, the new match's
+    # save goes too, yet the title went on offering "Resume" of the older one,
+    # whose file was gone (a power cut then had nothing to resume).
+    root = tmp_path / "tb"
+    dev = drive.new_device(root, 5)
+    g = drive.start(dev, "Joker Poker", ["Players: 2", "P2: Bot Medium"], "jokerpoker")
+    g.play(g.match.state.legal_moves()[0])
+    dev = drive.new_device(root, 6)  # a power cut: the older match is offered
+    assert top(dev).items[0] == "Resume Joker Poker"
+    g = drive.start(dev, "Joker Poker", ["Players: 2", "P2: Bot Medium"], "jokerpoker")
+    assert g.match.state.to_move() == 0
+    g.play(g.match.state.legal_moves()[0])  # a swap: its save replaces the older one
+    assert TAKE_BACK in pause(dev, g)
+    menu_pick(dev, TAKE_BACK)
+    assert not g.match.moves
+    pause(dev, g)
+    menu_pick(dev, "Quit match")
+    press(dev, A)
+    assert type(top(dev)).__name__ == "Title" and not top(dev).items[0].startswith("Resume")
+    again = drive.new_device(root, 7)
+    assert not top(again).items[0].startswith("Resume")

@@ -15,7 +15,7 @@ from engine.state import CONTINUE, WINS, Game, State, says
 
 # DJ-4: perfect information, no hand-offs; DJ-15: the best of 1, 3 or 5 games.
 INFO = Game(seats=(2, 2), options=(("games", "Match", (3, 1, 5), "best of %d"),), hidden=False,
-            reveal=None, round="game", counts=WINS, goal="best of {games} games",
+            reveal=None, round="game", counts=WINS, goal="Game {n}, best of {games}",
             refusals="engine.games.doublejoker_refusals")
 
 PLACE = 0
@@ -362,6 +362,12 @@ class DoubleJoker(State):
 
     def pre_suit(self):
         return self.pre
+
+    def turn_step(self, move):
+        # Whether move is the first of the mover's two steps (DJ-6 before
+        # DJ-7's lead): the place or take back and the lead make one turn,
+        # for a take back and a hint (firmware/match.py).
+        return self.ph == PRE
 
     def result_text(self, you=None):
         # One line on how the last game ended ("" while it goes on).

@@ -32,8 +32,9 @@ from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 
 # GJ-1: four seats, two people by default; GJ-4: 24 deals or 16 nines; GJ-22: secret hands.
 INFO = Game(seats=(4, 4), options=(("deals", "Deals", ("All 24", "Nines only"), "%s"),), hidden=True,
-            reveal=None, round="deal", counts=POINTS, goal="Deals: {deals}", people=2,
-            refusals="engine.games.georgian_refusals", encoding="engine.games.georgian_bytes")
+            reveal=None, round="deal", counts=POINTS, goal="Deal {n} of {deals}", people=2,
+            refusals="engine.games.georgian_refusals", encoding="engine.games.georgian_bytes",
+            numbers={"All 24": 24, "Nines only": 16})
 
 JOKER_HI = const(36)
 JOKER_LO = const(37)

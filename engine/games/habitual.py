@@ -26,7 +26,7 @@ from engine.state import CONTINUE, WINS, Game, State, says, seat_name
 # HJ-21: the best of 1, 3 or 5 deals; HJ-22: secret hands, Open hands skips hand-offs.
 INFO = Game(seats=(2, 2),
             options=(("deals", "Match", (3, 1, 5), "best of %d"), ("open", "Open hands", ("Off", "On"), "%s")),
-            hidden=True, reveal="open", round="deal", counts=WINS, goal="best of {deals} deals",
+            hidden=True, reveal="open", round="deal", counts=WINS, goal="Deal {n}, best of {deals}",
             refusals="engine.games.habitual_refusals")
 
 # Phases. The cut is made at once by new_game() (see cut_cards()).

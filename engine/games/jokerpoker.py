@@ -29,7 +29,7 @@ from engine.state import CONTINUE, POINTS, Game, State, seat_name
 
 # JP-3: 2-4 seats; JP-15: everything secret until the reveal, so no open hands;
 # JP-18: three deals, points.
-INFO = Game(seats=(2, 4), options=(), hidden=True, reveal=None, round="deal", counts=POINTS, goal="3 deals",
+INFO = Game(seats=(2, 4), options=(), hidden=True, reveal=None, round="deal", counts=POINTS, goal="Deal {n} of 3",
             refusals="engine.games.jokerpoker_refusals")
 
 

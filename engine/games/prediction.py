@@ -26,7 +26,7 @@ from engine.state import CONTINUE, POINTS, Game, State, says, seat_name
 # PR-13: points; one round, a deal each, always settles it (173 or more); PR-14:
 # nothing secret. The odds are a display option (PR-15).
 INFO = Game(seats=(2, 4), options=(("odds", "Odds", ("On", "Off"), "%s"),), hidden=False, reveal=None,
-            round="deal", counts=POINTS, goal="{seats} deals",
+            round="deal", counts=POINTS, goal="Deal {n} of {seats}",
             refusals="engine.games.prediction_refusals")
 
 POINT = const(0)
@@ -406,6 +406,11 @@ class Prediction(State):
 
     def pointed(self):
         return self.pos
+
+    def turn_step(self, move):
+        # Whether move is a step of the mover's turn before its decision: a
+        # card pointed at (PR-6), which the call follows (firmware/match.py).
+        return move < CALL
 
     def previous_call(self):
         return self.prev

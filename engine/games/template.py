@@ -18,7 +18,7 @@ ENTRY = ("template", "High Card", "engine.games.template", "engine.ai.template")
 
 # TP-1: 2-4 seats; TP-5: three deals, points; TP-6: secret hands unless "Open hands".
 INFO = Game(seats=(2, 4), options=(("open", "Open hands", ("Off", "On"), "%s"),), hidden=True, reveal="open",
-            round="deal", counts=POINTS, goal="3 deals", people=3)
+            round="deal", counts=POINTS, goal="Deal {n} of 3", people=3)
 
 DEALS = const(3)  # TP-5
 CARDS = const(3)  # TP-2: a hand

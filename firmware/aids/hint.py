@@ -37,7 +37,7 @@ class Hint(ui.Dialog):
             except OSError as e:
                 self.app.saving_off(e)
         text = m.state.view(seat).describe(self.move, m.you)  # the seat's words: no card it cannot see
-        if self.game.table.turn_step(self.move):
+        if m.steps(self.move):
             # The turn's next step too, from the seat's view after this one
             # (seeded as a bot's move after it); A plays the first, and the
             # table's cursor then waits on the next.

@@ -2,7 +2,7 @@
 # moved, in words, newest first: every move since (their own the oldest),
 # each finished trick and who took it (above the card that ended it), a round's result (bets won, bids made,
 # the last card's award) and the scores; the last finished trick drawn as a
-# trick where the game has tricks. Opened by holding B on a table
+# trick where the game has tricks; pages break between moves (paged()). Opened by holding B on a table
 # (firmware/play.py). Nothing is kept between moves: the lines are made when
 # it opens, by replaying from the copy of the state the match keeps from just
 # before that person's last decision (firmware.aids.mark), and this module is dropped
@@ -20,14 +20,17 @@ _Y = ui.ROW + 2
 
 def made(match, viewer, hide=0):
     # -> (title, lines newest first, the last finished trick as [(name, label,
-    # won)] or None), from the viewer's last decision, or from the deal when
-    # they have made none (all bots, say; the replay then costs a resume's time),
-    # up to the last `hide` moves, whose outcome the table still keeps back.
+    # won)] or None, where each move's lines start among them), from the
+    # viewer's last decision, or from the deal when they have made none (all
+    # bots, say; the replay then costs a resume's time), up to the last
+    # `hide` moves, whose outcome the table still keeps back.
     you = match.you
     n, st, mine = start(match, viewer)
-    if mine and n == len(match.moves) - hide - 1 and match.state.to_move() == viewer:
-        # Only the viewer's own first step since (a card pointed at, or
-        # placed): the moves before it are the news, so from the deal.
+    if mine and match.stepped == viewer:
+        # The viewer is in the middle of a turn (a card pointed at, or
+        # placed): the moves before it are the news, so from the deal. (Not
+        # the viewer to move again after a whole move: Double Joker's
+        # follower leads next, DJ-10.)
         n, st, mine = start(match, None)
     if not mine:
         title = "The last moves"
@@ -73,11 +76,14 @@ def made(match, viewer, hide=0):
         while kept > MOST:
             kept -= len(entries.pop(0))
     out = []
+    heads = []
     for i in range(len(entries) - 1, -1, -1):
+        heads.append(len(out))
         out.extend(entries[i])
     if not out:
         out.append("Nothing yet")
-    return title, out, trick
+        heads.append(0)
+    return title, out, trick, heads
 
 
 def trick_of(st):
@@ -99,6 +105,27 @@ def drawn(match, t, mover):
     return [(match.short(i), text(codes[i]), i == win) for i in range(len(codes))]
 
 
+def paged(heads, n, first):
+    # Where each page starts among n lines whose moves start at heads, the
+    # first page `first` rows high (the trick above them), the others _ROWS:
+    # a page breaks between moves, never in one's lines ("...wins the" then
+    # "trick" over the page), unless the move's lines fill more than a page.
+    starts = [0]
+    room = first
+    for k in range(len(heads)):
+        at = heads[k]
+        end = heads[k + 1] if k + 1 < len(heads) else n
+        if end - at > room and at > starts[-1]:
+            starts.append(at)  # the move whole on the next page
+            room = _ROWS
+        while end - at > room:  # longer than the page: the rest on the next
+            at += room
+            starts.append(at)
+            room = _ROWS
+        room -= end - at
+    return starts
+
+
 class LookBack(ui.Screen):
     # The lines a page at a time: UP/DOWN (or LEFT/RIGHT) turn pages, A the
     # next page, B (or A on the last) goes back to the table.
@@ -106,16 +133,14 @@ class LookBack(ui.Screen):
 
     def __init__(self, app, match, viewer, hide=0):
         ui.Screen.__init__(self, app)
-        self.title, self.lines, self.trick = made(match, viewer, hide)
+        self.title, self.lines, self.trick, heads = made(match, viewer, hide)
         self.page = 0
-        first = _ROWS - (_TRICK_ROWS if self.trick else 0)
-        self.pages = 1 + max(0, len(self.lines) - first + _ROWS - 1) // _ROWS
+        self.starts = paged(heads, len(self.lines), _ROWS - (_TRICK_ROWS if self.trick else 0))
+        self.pages = len(self.starts)
 
     def _first(self, page):
         # The index of the page's first line.
-        if page == 0:
-            return 0
-        return _ROWS * page - (_TRICK_ROWS if self.trick else 0)
+        return self.starts[page] if page < self.pages else len(self.lines)
 
     def draw(self, fb):
         ui.header(fb, self.title)

@@ -1,6 +1,8 @@
 # Take back (issue 24): with one person and bots, the pause menu offers to
 # return the match to just before the person's last decision, the bots'
-# replies undone too (take_back below). Not offered once anything
+# replies undone too (take_back below): the start of their last turn, a
+# turn in two steps (Double Joker's place then lead, Prediction's point then
+# call) taken back whole (Match.marks). Not offered once anything
 # since that decision showed the person a card they had not seen before it:
 # played again, the move would be made knowing it. Per game (the rules
 # screens say so, in "How to play on Joker Pocket"):
@@ -97,6 +99,7 @@ def take_back(app, game):
     match.state = st
     match.moves = match.moves[:n]
     match.marks[you] = -1  # the decision before, if any
+    match.stepped = -1  # the turn taken back whole: the move before it was no step of the person's
     match.message = "You took back your move"
     game.table.told = n  # every table says it until a press (tables.Base.telling)
     try:
@@ -104,6 +107,7 @@ def take_back(app, game):
             saves.write(match.root, match.record())
         else:
             saves.delete(match.root)  # as a match that made no move
+            app.saved = None  # its first move's save replaced any older one: nothing is left to resume
     except OSError as e:
         app.saving_off(e)
     game.moved_at = app.now

@@ -78,12 +78,6 @@ class Base:
     def holding(self):
         return False
 
-    def turn_step(self, move):
-        # True for a move that is a step of the person's turn before its
-        # decision (Double Joker's card placed, Prediction's card pointed at):
-        # a hint names the decision after it too.
-        return False
-
     def offer(self, move):
         # The cursor onto move, one of the person's choices now (a hint's next step).
         pass

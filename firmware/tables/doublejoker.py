@@ -13,8 +13,10 @@
 # who is to play in large letters when the turn passes to the other. The
 # cursor visits only legal choices, on the mover's side: in the pre-lead step
 # a card of the hand (place it) or a stack (take it back), then a card to
-# lead or to follow with. A finished trick stays, both cards with the
-# winner's inverted, until A, when a person is at the table.
+# lead or to follow with; a seat's turn after the other's starts on its
+# lowest choice. A finished trick stays, both cards with the winner's
+# inverted, until A, when a person is at the table; so does a lead the
+# other cannot follow, which ends the game (DJ-12).
 from engine import const
 from engine.cards import label
 from engine.state import CONTINUE, says
@@ -39,9 +41,6 @@ FOOT_Y = const(58)
 class Table(Base):
     AWAY = (0, TEXT_Y + 6, ui.W - 17, 1, False)  # the message's second row, left of the card led
 
-    def turn_step(self, move):
-        return self.match.state.phase() == self.g.PRE  # a card placed or a stack taken back: the lead follows
-
     def offer(self, move):
         self.cursor.select(move)
 
@@ -53,7 +52,8 @@ class Table(Base):
         self.right = 0  # the seat drawn on the right and at the bottom
         self.texts = ["", "", "", "", "", "", "", ""]  # ranks per suit: left seat 0-3, right seat 4-7
         self.seen = -1  # moves made at the last refresh
-        self.held = False  # a finished trick shown until A
+        self.held = False  # a finished trick, or the lead that ended the game, shown until A
+        self.chose = -1  # the seat whose choices the cursor was last on
         self.said = ""  # the message: the last move, with the lead's pre-lead step
 
     def refresh(self, viewer):
@@ -64,13 +64,14 @@ class Table(Base):
         n = len(m.moves)
         if n != self.seen:
             # A trick just finished (not one replayed on resume) is held until
-            # A when a person is there; a lead is told with the place or take
-            # back just before it.
+            # A when a person is there, and so is a lead that ended the game
+            # (DJ-12), else gone with the end's screen; a lead is told with
+            # the place or take back just before it.
             last = m.moves[-1] if n else CONTINUE
             new = self.seen == n - 1
             played = g.PLAY <= last < CONTINUE
             led = played and len(st.trick()) > 0
-            self.held = new and played and not led and m.persons() > 0
+            self.held = new and played and (not led or st.deal_over()) and m.persons() > 0
             self.said = self.said + ", " + m.message if new and led else m.message
             self.seen = n
         self.right = 0 if m.persons_here() == 2 and not m.info.hidden else viewer
@@ -79,11 +80,13 @@ class Table(Base):
             self.texts[s] = "".join([RANKS[c % 13] for c in hands[0][s]])
             self.texts[4 + s] = "".join([RANKS[c % 13] for c in hands[1][s]])
         spots = []
+        low = CONTINUE
         if st.to_move() == viewer and m.is_person(viewer) and not self.held:
             side = hands[1 if viewer == self.right else 0]
             for mv in st.legal_moves():
                 if mv == CONTINUE:
                     continue
+                low = min(low, mv)
                 if g.TAKE <= mv < g.PLAY:
                     s = mv - g.TAKE
                     spots.append((ROW0 + s * PITCH, STACK_X, mv))
@@ -92,6 +95,13 @@ class Table(Base):
                     s = c // 13
                     spots.append((ROW0 + s * PITCH, self._rank_x(viewer != self.right, s) + _CW * side[s].index(c), mv))
         self.cursor.set(spots)
+        if spots and viewer != self.chose:
+            # A seat's turn after the other's (two people): its lowest choice
+            # (move codes go by suit, then rank), whichever side it sits; the
+            # spot nearest the other's last, across the stacks, was P2's
+            # highest card and P1's lowest.
+            self.cursor.select(low)
+            self.chose = viewer
 
     def _rank_x(self, left, s):
         # Where a seat's ranks of suit s start: the left seat's end at the stacks.
@@ -159,13 +169,14 @@ class Table(Base):
         # the finished trick held with its winner's card inverted; left of
         # them what happened, or (two people) who is to play, in large letters.
         x = ui.W
-        if self.held:
+        trick = st.trick()
+        if trick:  # (held too when it ended the game)
+            x = self._card(fb, x - 17, trick[0], False)
+        elif self.held:
             lead, follow = st.last_trick()[:2]
             won = lead % 13 > follow % 13  # by the lead (DJ-9)
             self._card(fb, x - 17, follow, not won)
             x = self._card(fb, x - 35, lead, won)
-        elif st.trick():
-            x = self._card(fb, x - 17, st.trick()[0], False)
         who = st.to_move()
         moves = self.match.moves
         opening = not moves or moves[-1] == CONTINUE

@@ -4,7 +4,7 @@
 #
 #   5/24          >P3 0/1           TRUMP     deal / deals; the seat opposite
 #   PH1           [ Q# ]             [7#]     phase; the turned card or suit
-#   P2          [J#]    [A#]           P4     the seat on the left, on the right
+#   P2 D        [J#]    [A#]           P4     the seat on the left (the dealer), on the right
 #   1/2           [ 9# ]              0/0     tricks taken / bid
 #            YOU 0/1                          the viewer
 #   [7#][9#][Q#][K#][A#][Jk]                  the viewer's hand, one row
@@ -12,8 +12,11 @@
 #
 # Play goes clockwise (GJ-1): the next seat is on the viewer's left. Each seat
 # is named by its trick card; the seat to move is drawn inverted, the leader
-# of the trick has ">" before its name. A Joker in a trick shows the suit it
-# named and an arrow: up played high, down played low.
+# of the trick has ">" before its name, and the dealer a chip after it (an
+# inverted D, as a dealer button) all deal long: who bids last, the bid
+# forbidden and who leads follow from the dealer (GJ-8 .. GJ-10). A Joker in
+# a trick shows the suit it named and an arrow: up played high, down played
+# low.
 # Choosing: LEFT/RIGHT over the legal cards (underlined when some may not be
 # played), A plays;
 # a Joker then asks high or low (and, led, the suit) in the middle; B steps
@@ -51,6 +54,8 @@ DRAW = const(1)  # held: the deal that found the first dealer
 TRICK = const(2)  # held: a finished trick
 HI = "\x12"
 LO = "\x13"
+CHIP_W = const(5)  # the dealer's chip: a D on a lit cell (a frame would crowd a side seat's score line)
+CHIP_GAP = const(2)  # dark columns between a name (inverted on its turn) and the chip
 
 
 def card_text(c):
@@ -308,23 +313,27 @@ class Table(Base):
         else:
             score = "%d/%d" % (v.tricks(q), b)
         turn = v.to_move() == q and not v.deal_over()
+        chip = CHIP_GAP + CHIP_W if q == v.dealer else 0
         x, y = INFO[r]
         if r == 2:
             text = name + " " + score
-            x = 64 - font.width(text) // 2
-            self._name(fb, text, x, y, turn)
+            x = 64 - (font.width(text) + chip) // 2
+            self._name(fb, text, x, y, turn, chip)
             return
         if r == 0:
-            self._name(fb, name + " " + score, x, y, turn)
+            self._name(fb, name + " " + score, x, y, turn, chip)
             return
         if r == 3:
-            x = 128 - max(font.width(name), font.width(score))
-        self._name(fb, name, x, y, turn)
+            x = 128 - max(font.width(name) + chip, font.width(score))
+        self._name(fb, name, x, y, turn, chip)
         font.text(fb, score, x, y + 7)
 
     @staticmethod
-    def _name(fb, text, x, y, turn):
-        ui.cell(fb, text, x, y, turn)
+    def _name(fb, text, x, y, turn, chip):
+        # A seat's name (inverted on its turn), and the dealer's chip after it.
+        x = ui.cell(fb, text, x, y, turn) + CHIP_GAP
+        if chip:
+            ui.cell(fb, "D", x + 1, y, True)
 
     def _hand(self, fb):
         sel = self.cards.at() if self.cursor is self.cards else None

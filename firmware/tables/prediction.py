@@ -105,9 +105,6 @@ def decimal(num, den, places):
 class Table(Base):
     AWAY = (X, 52, ui.W - X - 5, 2, False)  # the panel's foot, where a call's keys go: never the grid
 
-    def turn_step(self, move):
-        return move < P.CALL  # a card pointed at: the call follows
-
     def offer(self, move):
         self.pick.select(move)
 
