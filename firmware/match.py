@@ -46,6 +46,7 @@ class Match:
         self.message = ""
         self.marks = [None] * len(self.seats)  # type: list
         self.stepped = -1  # the seat whose turn's step the last move was (it moves on), else -1
+        self.told = -1  # moves made when the person took a move back (firmware/aids/takeback.py), till a press
         self.keep = keep
         last = len(moves) - 1
         for i in range(len(moves)):
@@ -106,6 +107,12 @@ class Match:
             self.message = st.describe(move, self.you)
         st.apply_legal(move)
         self.moves.append(move)
+
+    def notice(self):
+        # What a table's message line says instead of its usual text just
+        # after a take back, until the next press or move (the game screen
+        # clears told): the message, the one wording of every game; "" else.
+        return self.message if self.told == len(self.moves) else ""
 
     def steps(self, move):
         # Whether the legal move is a step of the mover's turn before its

@@ -173,8 +173,7 @@ class GameScreen(ui.Screen):
         self.play(m)
 
     def on_button(self, b):
-        if self.table.told >= 0:
-            self.table.told = -1  # a take back's notice gives way at the first press (tables.Base.telling)
+        self.match.told = -1  # a take back's notice gives way at the first press (Match.notice)
         if self.glide is not None:  # a press ends the way at once and counts
             self.glide = None
             self.dirty = True

@@ -163,6 +163,14 @@ def test_two_people_hand_off_except_in_the_solo_phase(tmp_path):
                 alone, fb = blank()
                 t.draw(fb)
                 assert bytes(dev.display.buf) == bytes(alone)  # nothing of the table
+                # What came last, for both: at a deal's start the cut and who
+                # plays first (why it names that player), else the last play.
+                m = t.game.match
+                said = " ".join(t.game.table.handoff_lines(t.seat))
+                if not m.moves or m.moves[-1] == CONTINUE:
+                    assert "plays first" in said and "P%d" % (t.seat + 1) in said, said
+                else:
+                    assert said == ui.glyphs(m.message), said
                 handoffs += 1
                 since += 1
                 press(dev, A)

@@ -1,6 +1,6 @@
 # Take back (issue 24) says so on every game's table: after "Take back my
 # move" in the pause menu the table's message line reads match.message, "You
-# took back your move" (firmware/aids/takeback.py, tables.Base.telling),
+# took back your move" (firmware/aids/takeback.py, Match.notice),
 # rather than changing without a word; in the games whose line says what to
 # do (Joker Poker, Prediction, Georgian Joker) it gives way at the next press.
 # Driven through the buttons on the simulator's host stand-ins.

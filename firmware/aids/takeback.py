@@ -101,7 +101,7 @@ def take_back(app, game):
     match.marks[you] = -1  # the decision before, if any
     match.stepped = -1  # the turn taken back whole: the move before it was no step of the person's
     match.message = "You took back your move"
-    game.table.told = n  # every table says it until a press (tables.Base.telling)
+    match.told = n  # every table says it until a press (Match.notice)
     try:
         if n:
             saves.write(match.root, match.record())

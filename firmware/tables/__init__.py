@@ -46,19 +46,12 @@ PACKAGE = "firmware.tables"
 
 class Base:
     cursor: "Cursor"  # (bare annotations: declared for the type checker, no code)
-    told = -1  # moves made when the person took a move back (firmware/aids/takeback.py), until a press
     # Where link play's line "P2 (board 2) is choosing" goes while another
     # board's seat is to move (firmware/link/away.py): x, y, width, SMALL rows,
     # right-aligned. A line of the table that says nothing needed then (its
     # own status line, or room it leaves empty), never cards or scores
     # (host_tests/test_link_away.py checks each table's).
     AWAY = (0, 58, 128, 1, False)  # the last row
-
-    def telling(self):
-        # What the table's message line says instead of its usual text just
-        # after a take back, until the next press or move (the game screen
-        # clears told): match.message, the one wording of every game. "" else.
-        return self.match.message if self.told == len(self.match.moves) else ""
 
     def on_button(self, b):
         if b == A:

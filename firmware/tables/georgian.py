@@ -368,7 +368,7 @@ class Table(Base):
 
     def _message(self):
         v = self.v
-        if self.telling():
+        if self.match.notice():
             return self.match.message  # a take back, until a press
         if self.held == TRICK:
             return "%s took the trick  A: next" % self.match.short(v.last_trick()[1])

@@ -99,9 +99,16 @@ class Table(Base):
         # A seat as the texts call it (match.you: "you"), mid-sentence.
         return "you" if seat == self.match.you else seat_name(seat)
 
+    def handoff_lines(self, seat):
+        # What happened last, for both to read before the device changes
+        # hands: at a deal's start the cut and who plays first (why the
+        # hand-off names that player), else the last play (a played card is
+        # seen by both; a drawn one is in no text).
+        return ui.wrap(ui.glyphs(self._last_text()), 32)
+
     def _last_text(self):
         moves = self.match.moves
-        if (not moves or moves[-1] == CONTINUE) and not self.telling():  # (a take back to it says so first)
+        if (not moves or moves[-1] == CONTINUE) and not self.match.notice():  # (a take back to it says so first)
             return self._opening()
         return self.match.message
 

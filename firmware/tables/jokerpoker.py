@@ -10,7 +10,7 @@
 #   ARRANGE FOR ME  JOKER A  BET>        the actions
 #   P1'S BETS  0 1 1 2 2 2 3 3 4         the unused betting cards, named (YOUR BETS)
 #   A: PICK A CARD TO MOVE               what to do, why it may not be bet, or
-#                                        a take back until a press (Base.telling)
+#                                        a take back until a press (Match.notice)
 #   DEAL 1/3   You 0 P2 0                the deal and the scores
 #
 # The Jokers are told apart (JP-1, JP-7): *r red, *b black, * red/black (label()).
@@ -416,7 +416,7 @@ class Table(Base):
     def _lines(self, vals):
         v = self.v
         m = self.mode
-        told = self.telling()
+        told = self.match.notice()
         if self.working:
             first = "ARRANGING YOUR CARDS..."
         elif told:

@@ -338,7 +338,7 @@ class Table(Base):
         if v.deal_over():
             seat, why, n, pts = v.last_award()[:4]
             return [self.match.short(seat) + (" +%d PTS" % pts if n else " +10 BONUS"), P.AWARD_WHY[why]]
-        told = self.telling()
+        told = self.match.notice()
         if told:
             return ui.wrap(told, _COLS)  # a take back, until a press
         q = v.to_move()
@@ -396,7 +396,7 @@ class Table(Base):
 
     def _foot(self, fb, keys):
         # The keys at the panel's foot, or there a take back's notice until a press.
-        told = self.telling()
+        told = self.match.notice()
         rows = ui.wrap(told, _COLS) if told else (HINT, keys)
         for i in range(min(2, len(rows))):
             font.text(fb, rows[i], X, 52 + 6 * i)
