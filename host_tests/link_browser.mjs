@@ -1,10 +1,12 @@
 // Two tabs of the web page linked as two boards, in headless Chromium, for
 // host_tests/test_web_link.py.
 //   node host_tests/link_browser.mjs < plan.json > result.json
-// plan: {url, chromium, steps: [[tab, key], ...]}: the page opened, its "Link a
-// second tab" clicked (tab 0 reloads as board 1, tab 1 opens as board 2, in the
-// same browser context: one localStorage, one BroadcastChannel origin), then
-// each key pressed in its tab (Playwright key names), the tab let settle.
+// plan: {url, chromium, steps: [[tab, key], ...], saves: [localStorage key, ...]}:
+// the page opened, its "Link a second tab" clicked (tab 0 reloads as board 1,
+// tab 1 opens as board 2, in the same browser context: one localStorage, one
+// BroadcastChannel origin), then each key pressed in its tab (Playwright key
+// names), the tab let settle; then, up to 20 s, until the saves named hold
+// the same moves (the test says what it finds then).
 // Result: {urls, stores: {localStorage key: text}, links: [[bytes sent, came]
 // per tab], errors: [...]}.
 import fs from "node:fs";
@@ -34,6 +36,17 @@ try {
     // every press taken, then time for the other tab to hear of it
     await settled(p);
     await p.waitForTimeout(400);
+  }
+  if (plan.saves) {
+    // Until every board named has saved the same moves: a move goes round
+    // the tabs by messages, late on a loaded machine, so no fixed wait.
+    await tabs[0].waitForFunction((keys) => {
+      const moves = keys.map((k) => {
+        const v = localStorage.getItem(k);
+        return v === null ? null : JSON.stringify(JSON.parse(v.slice(v.indexOf("\n") + 1)).moves);
+      });
+      return moves[0] !== null && moves.every((m) => m === moves[0]);
+    }, plan.saves, { timeout: 20000, polling: 50 }).catch(() => {});
   }
   for (const p of tabs) {
     const err = await p.evaluate(() => window.jokerPocket.error);

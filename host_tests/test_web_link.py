@@ -46,7 +46,8 @@ def test_two_browser_tabs_play_one_linked_match(site):
     # its own board, in its own part of the browser's storage (?board=N).
     out, url = site
     plan = {"url": url, "chromium": web.chromium(),
-            "steps": [[1, k] for k in JOIN] + [[0, k] for k in HOST] + [[0, "z"], [1, "z"]]}
+            "steps": [[1, k] for k in JOIN] + [[0, k] for k in HOST] + [[0, "z"], [1, "z"]],
+            "saves": ["jokerpocket/save.jp", "jokerpocket/board2/save.jp"]}
     proc = subprocess.run(["node", os.path.join(web.ROOT, "host_tests", "link_browser.mjs")], input=json.dumps(plan),
                           capture_output=True, text=True, cwd=web.ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -55,8 +56,7 @@ def test_two_browser_tabs_play_one_linked_match(site):
     name = got["urls"][0].split("link=")[1].split("&")[0]
     assert [u.split("?")[1] for u in got["urls"]] == ["link=%s&board=%d" % (name, k) for k in (1, 2)], got["urls"]
     # board 1 keeps the unlinked page's storage, board 2 its own
-    recs = [saves_reading.decode(got["stores"][key].encode("latin-1"))
-            for key in ("jokerpocket/save.jp", "jokerpocket/board2/save.jp")]
+    recs = [saves_reading.decode(got["stores"][key].encode("latin-1")) for key in plan["saves"]]
     assert recs[0]["game"] == "doublejoker" and 1 <= len(recs[0]["moves"]) <= 2
     for k, rec in enumerate(recs):
         assert (rec["seed"], rec["moves"], rec["link"]) == (recs[0]["seed"], recs[0]["moves"], {"board": k, "owners": [0, 1]})
