@@ -106,10 +106,14 @@ class Setup(ui.Menu):
         self.vals = []  # index into each option's choices
         for key, label, choices, shown in self.opts:
             self.vals.append(_index(choices, options.get(key), 0))
-        ui.Menu.__init__(self, app, registry.title(game_id), [], "\x10\x11 change   A start   B back")
+        ui.Menu.__init__(self, app, registry.title(game_id), [], _KEYS)
         self.relabel()
         self.cur = len(self.items) - 2  # Start
         self.top = max(0, len(self.items) - self.visible_rows())  # Rules in view under it
+
+    def on_button(self, b):
+        ui.Menu.on_button(self, b)
+        self.footer = "A read   B back" if self.rows[self.cur][0] == "rules" else _KEYS  # A starts no match there
 
     def _last(self, setups):
         # The game's remembered (seats, options) when it still takes them, else None.
@@ -186,6 +190,9 @@ class Setup(ui.Menu):
 
     def start(self, options, seats):
         start_match(self.app, self.game_id, options, seats)
+
+
+_KEYS = "\x10\x11 change   A start   B back"  # the setup's foot
 
 
 def _index(seq, x, default):

@@ -324,6 +324,9 @@ def test_every_games_rules_are_on_its_setup(tmp_path):
         press(dev, B)
         assert top(dev) is s and s.items[s.cur] == "Rules" and "firmware.rules" not in sys.modules
         assert s.top + 5 >= len(s.items)  # (as it opened: the last line in view)
+        assert s.footer == "A read   B back"  # A starts no match on this line
+        press(dev, UP)
+        assert s.items[s.cur] == "Start" and "A start" in s.footer
         press(dev, B)
         assert type(top(dev)).__name__ == "Title"
     rules_from_setup(dev, registry.title(GAME))
