@@ -415,10 +415,14 @@ class GameEnd(EndScreen):
         w = game.match.info.round
         n = len(game.match.state.history())  # the rounds finished, this one the last
         self.title = w[0].upper() + w[1:] + (" %d over" % n if n else " over")
+        # What A leads to (the title says which round ended): "Next: game 2, best of 3".
+        m = game.match
+        t = m.info.goal_text(m.options, len(m.seats), n + 1)
+        self.next = "Next: " + t[0].lower() + t[1:]
 
     def draw(self, fb):
         result_page(fb, self.title, "", self.rows, self.standings, 25, "A: continue")
-        ui.centre(fb, self.standings.goal, 48, 1, ui.SMALL)
+        ui.centre(fb, self.next, 48, 1, ui.SMALL)
 
     def key(self, b):
         if b == ui.A:

@@ -739,6 +739,10 @@ def test_score_screens_say_where_the_match_is(tmp_path):
         n = registry.load(gid).INFO.seats[0]
         m = match_at(tmp_path, gid, [saves.PERSON] + [0] * (n - 1), lambda s: s.deal_over())
         assert Standings(m).goal == want[gid] % 1, gid  # the round just ended
+        dev = new_device(tmp_path / ("next-" + gid), 1)
+        end = play.GameEnd(dev.app, play.GameScreen(dev.app, m))
+        nxt = want[gid] % 2
+        assert end.next == "Next: " + nxt[0].lower() + nxt[1:], gid  # what A leads to, on the round's end
         m.play(CONTINUE)
         assert Standings(m).goal == want[gid] % 2, gid  # the next, being played
     for deals in georgian.INFO.options[0][2]:  # a named option counts its deals (GJ-4)

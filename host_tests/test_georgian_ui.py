@@ -114,9 +114,10 @@ def play_deals(dev, deals, seed):
         bids, took, pts = st.sheet_row(d)
         assert sum(took) == st.cards() and pts == st.history()[-1]  # GJ-18
         assert " ".join(t.rows).startswith("Deal %d:" % (d + 1))
-        # Where the match is (GJ-4), not its length ("Deals: All 24") as it was.
-        goal = "Deal %d of %d" % (d + 1, st.deals())
-        assert t.standings.goal == goal
+        # Where the match is (GJ-4), not its length ("Deals: All 24") as it
+        # was; the round's end says what A leads to.
+        assert t.standings.goal == "Deal %d of %d" % (d + 1, st.deals())
+        goal = "Next: deal %d of %d" % (d + 2, st.deals())
         assert drive.drawn(dev, 0, 47, ui.W, 55, lambda fb: ui.centre(fb, goal, 48, 1, ui.SMALL))
 
     def handoff(t):
