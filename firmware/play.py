@@ -14,13 +14,28 @@ DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
 
 
-def held_b(screen, now):
-    # B went down at screen.b_at: 1 once it is held HOLD_MS (the look back), -1
-    # when let go sooner (a tap), 0 meanwhile. (The buttons queue the press when
-    # B goes down, so a hold is told by the clock, not in on_button.)
+# B on a table, its pause menu or a round's end screen: held HOLD_MS it looks
+# back (the screen's hold_b()), a tap does what its tap_b() says. The buttons
+# queue the press when B goes down, so a hold is told by the clock, in the
+# screen's tick(), while its b_at (when B went down) is set.
+def press_b(screen):
     if screen.app.buttons.is_down(ui.B):
-        return 1 if screen.app.clock.ticks_diff(now, screen.b_at) >= HOLD_MS else 0
-    return -1
+        screen.b_at = screen.app.now  # held or let go: tick_b() tells
+    else:
+        screen.tap_b()  # already let go (or a press a script sent)
+
+
+def tick_b(screen, now):
+    if screen.b_at is None:
+        return
+    down = screen.app.buttons.is_down(ui.B)
+    if down and screen.app.clock.ticks_diff(now, screen.b_at) < HOLD_MS:
+        return
+    screen.b_at = None
+    if down:
+        screen.hold_b()
+    else:
+        screen.tap_b()
 
 
 class GameScreen(ui.Screen):
@@ -41,7 +56,7 @@ class GameScreen(ui.Screen):
         self.handed = False  # the viewer has taken the device (hidden games)
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
-        self.b_at = None  # when B went down: a tap on release, a hold looks back
+        self.b_at = None  # when B went down (press_b())
         self.glide = None  # a played card on its way (tables.Glide), with Animations on
         self.changed()
 
@@ -110,13 +125,7 @@ class GameScreen(ui.Screen):
                 self.dirty = True
             return
         if self.b_at is not None:
-            h = held_b(self, now)
-            if h:
-                self.b_at = None
-                if h > 0:
-                    self.look_back()
-                else:
-                    self._tap_b()
+            tick_b(self, now)
             return
         if self.pending >= 0:
             if not self.dirty:  # shown: now the wait
@@ -182,15 +191,14 @@ class GameScreen(ui.Screen):
         if self.b_at is not None:
             return  # B is held: other presses mean nothing meanwhile
         if b == ui.B:
-            if self.app.buttons.is_down(ui.B):
-                self.b_at = self.app.now  # held or let go: tick() tells
-            else:
-                self._tap_b()  # already let go (or a press a script sent)
+            press_b(self)
         elif self.table.holding():
             if b == ui.A:
                 self.table.release()
                 self.moved_at = self.app.now
                 self.dirty = True
+                if self.end != NONE and not self.table.holding():
+                    self._result()  # the last position was seen: its result at once
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
@@ -211,7 +219,7 @@ class GameScreen(ui.Screen):
         else:
             self.play(m)
 
-    def _tap_b(self):
+    def tap_b(self):
         # A table that takes a play in steps (Habitual Joker: a card, then
         # its target) goes back a step first; from the first, the menu.
         if self.my_turn() and self.table.back():
@@ -227,6 +235,8 @@ class GameScreen(ui.Screen):
         from firmware.aids.lookback import LookBack
 
         self.app.push(LookBack(self.app, self.match, self.viewer, self.table.unshown()))
+
+    hold_b = look_back
 
     def draw(self, fb):
         self.table.draw(fb)
@@ -281,7 +291,7 @@ class Pause(ui.Menu):
     def __init__(self, app, game=None):
         items = ["Resume"]
         self.game = game
-        self.b_at = None  # when B went down: a tap closes the menu, a hold looks back
+        self.b_at = None  # (press_b())
         if game is not None:
             from firmware.aids import takeback
 
@@ -296,24 +306,25 @@ class Pause(ui.Menu):
             self.aid.title(self, fb)
 
     def on_button(self, b):
-        if b == ui.B and self.game is not None and self.app.buttons.is_down(ui.B):
-            self.b_at = self.app.now  # held or let go: tick() tells
-        elif self.b_at is None:
+        if self.b_at is not None:
+            return  # B is held
+        if b == ui.B and self.game is not None:
+            press_b(self)  # a tap closes the menu, a hold looks back
+        else:
             ui.Menu.on_button(self, b)
 
     def tick(self, now):
-        if self.b_at is not None:
-            h = held_b(self, now)
-            if h:
-                self.b_at = None
-                if h > 0:
-                    self.app.pop()
-                    self.game.look_back()
-                else:
-                    self.back()
+        tick_b(self, now)
 
     def busy(self):
         return self.b_at is not None
+
+    def tap_b(self):
+        self.back()
+
+    def hold_b(self):
+        self.app.pop()
+        self.game.look_back()
 
     def select(self, i):
         m = self.app.match
@@ -408,10 +419,12 @@ class EndScreen(ui.Screen):
 
 
 class GameEnd(EndScreen):
-    # How the round ended and the scores so far; A deals the next round.
+    # How the round ended and the scores so far; A deals the next round, B
+    # held looks back over it (a tap: the pause menu).
     def __init__(self, app, game):
         EndScreen.__init__(self, app, game.match, game.table)
         self.game = game
+        self.b_at = None  # (press_b())
         w = game.match.info.round
         n = len(game.match.state.history())  # the rounds finished, this one the last
         self.title = w[0].upper() + w[1:] + (" %d over" % n if n else " over")
@@ -429,8 +442,20 @@ class GameEnd(EndScreen):
             self.app.pop()
             if self.game.end == DEAL:  # (in link play another board may have dealt on already)
                 self.game.play(CONTINUE)
-        elif b == ui.B:
-            self.app.push(Pause(self.app))
+        elif b == ui.B and self.b_at is None:
+            press_b(self)
+
+    def tick(self, now):
+        tick_b(self, now)
+
+    def busy(self):
+        return self.b_at is not None
+
+    def tap_b(self):
+        self.app.push(Pause(self.app))
+
+    def hold_b(self):
+        self.game.look_back()
 
 
 class MatchEnd(EndScreen):

@@ -84,8 +84,10 @@ def first_row(text):
     return ui.wrap(ui.glyphs(text), 32)[0]
 
 
-def look_back(dev, g, checks):
-    # B held on the table: the look back, checked, then B back to the table.
+def look_back(dev, g, checks, at=None):
+    # B held on the table (or on the round's end screen at): the look back,
+    # checked, then B back to where it was held.
+    at = at or g
     m = g.match
     dev.hold(B, play.HOLD_MS + 100)
     lb = top(dev)
@@ -95,6 +97,7 @@ def look_back(dev, g, checks):
     if hide and n <= last_decision(m, m.you):
         assert lb.lines == ["Nothing yet"]  # the person's own move, the one being revealed
         press(dev, B)
+        assert top(dev) is at
         return
     before = replayed(m, n - 1)
     mover = before.to_move()
@@ -126,7 +129,7 @@ def look_back(dev, g, checks):
         checks["tricks"] += 1
     checks["looks"] += 1
     press(dev, B)
-    assert top(dev) is g and "firmware.aids" not in sys.modules
+    assert top(dev) is at and "firmware.aids" not in sys.modules
 
 
 def pause_items(dev, g):
@@ -252,6 +255,7 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
     for t in screens(dev, MAX_STEPS):
         check_frame(dev)
         if isinstance(t, play.GameEnd):
+            look_back(dev, g, checks, t)  # the round's end told
             press(dev, A)
             continue
         assert t is g, type(t).__name__
@@ -275,10 +279,7 @@ def test_whole_match_with_aids(tmp_path, gid, lines):
                 hint(dev, g, checks)
             seen = len(m.moves)
         elif g.table.holding():
-            kept = g.table.unshown()
             press(dev, A)
-            if kept and not g.table.unshown() and top(dev) is g:
-                look_back(dev, g, checks)  # the reveal over, the round's end is told
         else:
             dev.frame()
     end = top(dev)
@@ -336,6 +337,25 @@ def test_hints_are_kept_in_the_save_and_checked(tmp_path):
         with pytest.raises(reading.SaveError) as e:
             reading.decode(saves.pack(saves.MAGIC, saves.VERSION, payload))
         assert e.value.args[0] == "wrong hints"
+
+
+def test_b_before_the_hint_s_search_cancels_it(tmp_path):
+    # The hint's dialog says the bot is thinking for a frame before its
+    # search; B pressed then went nowhere (the search ran and its answer
+    # came up anyway). It goes back to the table, no search, no hint counted.
+    dev = new_device(tmp_path, 3)
+    g = start(dev, "doublejoker", ["P1: Person", "P2: Bot Hard", "Match: best of 1"])
+    for _ in range(MAX_STEPS):
+        if g.my_turn() and not g.table.holding():
+            break
+        dev.frame()
+    pause_items(dev, g)
+    pick(dev, HINT)
+    h = top(dev)
+    assert type(h).__name__ == "Hint" and h.move < 0
+    press(dev, B)
+    assert top(dev) is g and h.move < 0 and g.match.hints == [0, 0]
+    assert "firmware.aids.hint" not in sys.modules
 
 
 def test_take_back_twice_goes_back_two_decisions(tmp_path):

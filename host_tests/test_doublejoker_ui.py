@@ -5,7 +5,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import doublejoker as D
 from engine.state import CONTINUE
 from firmware import font, play, ui
-from firmware.buttons import A
+from firmware.buttons import A, B
 from firmware.saves import PERSON
 from firmware.tables import doublejoker as table
 from host_tests.drive import choose, drawn, match_at, new_device, press, resume, screens, setup_match, top
@@ -100,12 +100,28 @@ def test_the_lead_that_ends_a_game_stays_until_a(tmp_path):
         fb.rect(x, y, 17, 11, 1), font.text(fb, font.card_label(lead - D.PLAY), x + 3, y + 2, 1, font.NORMAL_SIZE)))
     assert "A: next" in [t[0] for t in recorded(dev, g)]
     press(dev, A)
-    assert not g.table.holding()
-    for _ in range(200):
-        if isinstance(top(dev), play.GameEnd):
-            break
-        dev.frame()
-    assert isinstance(top(dev), play.GameEnd)
+    # The end was seen: its screen at once (it came 1.2 s after A, a dead pause).
+    assert not g.table.holding() and isinstance(top(dev), play.GameEnd)
+
+
+def test_b_held_on_a_game_end_screen_looks_back_a_tap_pauses(tmp_path):
+    # The round's end screen comes at once after its last position: B held
+    # there still looks back over the round (as on the table), a tap opens
+    # the pause menu, B closes each back to the end screen.
+    dev, g, lead = to_a_game_ending_lead(tmp_path)
+    press(dev, A)
+    end = top(dev)
+    assert isinstance(end, play.GameEnd)
+    dev.hold(B, play.HOLD_MS + 100)
+    lb = top(dev)
+    assert type(lb).__name__ == "LookBack" and lb.lines[0].startswith("Scores: ")
+    assert ui.wrap(ui.glyphs(g.match.state.result_text(0)), 32)[0] in lb.lines
+    press(dev, B)
+    assert top(dev) is end
+    press(dev, B)
+    assert isinstance(top(dev), play.Pause) and top(dev).items[0] == "Resume"
+    press(dev, B)
+    assert top(dev) is end
 
 
 def test_the_game_end_screen_has_no_row_that_repeats_the_result(tmp_path):

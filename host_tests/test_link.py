@@ -32,6 +32,23 @@ def finish(tmp_path, ring, p):
     return recs[0]
 
 
+def linked(tmp_path, seed, title, lines, boards=2, faults=None):
+    # Boards linked for a match set up on the host by `lines`, their people
+    # played by seeded random moves (Play).
+    ring = new_ring(tmp_path, boards, seed, faults)
+    link_up(ring, title, lines)
+    return ring, Play(ring, Rng(seed))
+
+
+def cables(ring, plugged):
+    # Every cable of the ring pulled, or put back.
+    for k in range(len(ring.devs)):
+        if plugged:
+            ring.cable(k).plug()
+        else:
+            ring.cable(k).pull()
+
+
 def private(p, owners):
     # No board was ever shown a hand of a seat that is not its own.
     for k in range(len(p.games)):
@@ -57,9 +74,7 @@ CASES = [
 @pytest.mark.parametrize("title,lines,boards,owners,seed", CASES, ids=["hj2", "jp2", "gj2", "gj4", "jp4", "dj2", "pr2"])
 def test_whole_linked_match_with_faults(tmp_path, title, lines, boards, owners, seed):
     f = faults(seed)
-    ring = new_ring(tmp_path, boards, seed, f)
-    link_up(ring, title, lines)
-    p = Play(ring, Rng(seed))
+    ring, p = linked(tmp_path, seed, title, lines, boards=boards, faults=f)
     run(p)
     rec = finish(tmp_path, ring, p)
     assert [g.match.link[1] for g in p.games] == [owners] * boards
@@ -75,9 +90,7 @@ def test_whole_linked_match_with_faults(tmp_path, title, lines, boards, owners, 
 
 def hj_played(tmp_path, seed, moves):
     # Two boards in a Habitual Joker match, a person on each, after `moves` moves.
-    ring = new_ring(tmp_path, 2, seed)
-    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
-    p = Play(ring, Rng(seed))
+    ring, p = linked(tmp_path, seed, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
     run(p, until=lambda: p.games[1] is not None and len(p.games[1].match.moves) > moves)
     return ring, p
 
@@ -110,9 +123,7 @@ def waiting_shown(dev, text):
 
 
 def test_pulled_cable_waits_then_goes_on(tmp_path):
-    ring = new_ring(tmp_path, 2, 11)
-    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
-    p = Play(ring, Rng(11))
+    ring, p = linked(tmp_path, 11, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
     h, j = ring.devs
 
     def p2_to_move():
@@ -124,8 +135,7 @@ def test_pulled_cable_waits_then_goes_on(tmp_path):
     g = p.games[0]
     assert waiting_shown(h, "P2 (board 2) is choosing")  # the other board's seat: no hand, no hand-off
     n = len(g.match.moves)
-    ring.cable(0).pull()
-    ring.cable(1).pull()
+    cables(ring, False)
     for _ in range(100):  # 3 s
         ring.step(drive.check_frame)
     assert drive.top(h).quiet and waiting_shown(h, "Waiting for P2 (board 2)")
@@ -134,16 +144,83 @@ def test_pulled_cable_waits_then_goes_on(tmp_path):
     for _ in range(30):
         ring.step(drive.check_frame)
     assert len(g.match.moves) == n  # nothing crossed a pulled cable
-    ring.cable(0).plug()
-    ring.cable(1).plug()
+    cables(ring, True)
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_the_last_moves_reach_a_board_after_their_maker_shows_the_result(tmp_path):
+    # The board that makes a match's last moves shows its result at once (the
+    # match closed there). A Prediction turn is two moves (a card pointed at,
+    # then the call, PR-6), so the call waits for the first one's frame to
+    # come round, and here that frame must cross a pulled cable: the session
+    # sent only the moves of a match still open on its board, and the other
+    # board waited for the last call for ever.
+    ring, p = linked(tmp_path, 12, "Prediction", ["Players: 2", "P1: Person", "P2: Person"])
+    ending = []  # the point and the call that end the match
+
+    def last_turn():
+        for d in ring.devs:
+            t = drive.top(d)
+            if isinstance(t, play.GameScreen) and t.my_turn() and t.pending < 0:
+                st = t.match.state
+                for a in st.legal_moves():
+                    after = st.clone()
+                    after.apply_legal(a)
+                    for b in after.legal_moves():
+                        last = after.clone()
+                        last.apply_legal(b)
+                        if t.match.steps(a) and last.is_over():
+                            ending[:] = [d, t, a, b]
+                            return True
+        return False
+
+    run(p, until=last_turn)
+    d, g, a, b = ending
+    other = ring.devs[1 - ring.devs.index(d)]
+    cables(ring, False)
+    g.choose(a)
+    g.choose(b)
+    for _ in range(10):
+        if isinstance(drive.top(d), play.MatchEnd):
+            break
+        drive.press(d, A)  # the turn's result held: A, and the match's at once
+    assert isinstance(drive.top(d), play.MatchEnd) and d.app.match is None
+    assert not isinstance(drive.top(other), play.MatchEnd)
+    cables(ring, True)
+    run(p)
+    finish(tmp_path, ring, p)
+
+
+def test_a_board_still_revealing_follows_another_that_dealt_on(tmp_path):
+    # JP-15: each board shows a deal's reveal hand by hand until its A. When
+    # another board's person goes through it and deals on first, this board's
+    # reveal ends with the deal (its table drew the next deal's empty results
+    # and hung in an endless loop).
+    ring, p = linked(tmp_path, 13, "Joker Poker", ["Players: 2", "P1: Person", "P2: Person"])
+    h, j = ring.devs
+
+    def both_reveal():
+        return all([isinstance(drive.top(d), play.GameScreen) and drive.top(d).table.holding() for d in ring.devs])
+
+    run(p, until=both_reveal)
+    g, other = drive.top(h), drive.top(j)
+    n = len(g.match.moves)
+    for _ in range(3):
+        drive.press(h, A)  # the three hands, then the deal's result at once
+    assert isinstance(drive.top(h), play.GameEnd)
+    drive.press(h, A)  # the next deal
+    assert len(g.match.moves) == n + 1 and other.table.holding()
+    for _ in range(20):
+        ring.step(drive.check_frame)
+    assert len(other.match.moves) == n + 1 and not other.match.state.deal_over()
+    assert not other.table.holding()  # the reveal went with its deal
     run(p)
     finish(tmp_path, ring, p)
 
 
 def test_reset_board_resumes_and_catches_up(tmp_path):
-    ring = new_ring(tmp_path, 2, 12, faults(12))
-    link_up(ring, "Joker Poker", ["Players: 2", "P1: Person", "P2: Person"])
-    p = Play(ring, Rng(12))
+    ring, p = linked(tmp_path, 12, "Joker Poker", ["Players: 2", "P1: Person", "P2: Person"], faults=faults(12))
     run(p, until=lambda: p.games[1] is not None and len(p.games[1].match.moves) > 20)
     had = len(p.games[1].match.moves)
     d = ring.reset(1)  # board 2 restarts on its storage
@@ -312,9 +389,7 @@ def test_the_notice_that_a_board_left_takes_its_choosing_line_away(tmp_path):
     # whose line still said "P2 (board 2) is choosing" (the line under the
     # notice was not told): the screen says one or the other, never both.
     # Once A waits, the line says it left, from the first frame.
-    ring = new_ring(tmp_path, 2, 11)
-    link_up(ring, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
-    p = Play(ring, Rng(11))
+    ring, p = linked(tmp_path, 11, "Habitual Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
     h, j = ring.devs
     run(p, until=p2_choosing(p, h, j))
     assert waiting_shown(h, "P2 (board 2) is choosing")
@@ -330,9 +405,7 @@ def test_leaving_a_finished_match_promises_no_resume_and_goes_at_once(tmp_path):
     # Resume rejoins" (a finished match has no save), and the second board to
     # leave then sat 2 s (BYE_MS) taking no press: the first board had left
     # the ring, so its goodbye could never come round. It goes at once now.
-    ring = new_ring(tmp_path, 2, 23)
-    link_up(ring, "Double Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
-    p = Play(ring, Rng(23))
+    ring, p = linked(tmp_path, 23, "Double Joker", ["P1: Person", "P2: Person", "Match: best of 1"])
     run(p)
     h, j = ring.devs
     drive.press(j, ui.B)  # the host still passes frames on: the goodbye goes round

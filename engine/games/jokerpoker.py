@@ -96,7 +96,7 @@ def taker(seat, winners):
     # Who takes seat's bet on a hand that the seats in `winners` (a bit each)
     # won (JP-16, JP-17): the sole winner takes every bet on it, tied winners
     # take back their own; -1: the bet goes out of play.
-    if winners & (winners - 1) == 0:
+    if winners and winners & (winners - 1) == 0:
         w = 0
         while not winners >> w & 1:
             w += 1

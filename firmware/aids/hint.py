@@ -1,9 +1,10 @@
 # Hint (issue 24): the pause menu's "Hint" asks the top bot what it would
 # play from the seat of the person to move, from that seat's view alone
-# (the view, the same seeding as a bot's move (engine.rng.seed_bot), so
-# the same budget and time), and says it is the bot's choice; A plays it, B goes back
-# to the table. The match counts each seat's hints (kept in the save, shown
-# at the match's end). Loaded while it is open.
+# (the view, the same seeding as a bot's move (engine.rng.seed_bot), so the
+# same budget and time), and says it is the bot's choice; A plays it, B goes
+# back to the table (before the search starts too: then no hint is counted).
+# The match counts each seat's hints (kept in the save, shown at the match's
+# end). Loaded while it is open.
 from engine.rng import seed_bot
 from firmware import ui
 from firmware.saves import write
@@ -59,6 +60,4 @@ class Hint(ui.Dialog):
             if self.then >= 0 and self.game.my_turn():
                 self.game.table.offer(self.then)
 
-    def no(self):
-        if self.move >= 0:
-            self.app.pop()
+    # B (Dialog.no()) goes back, even before the search: a mind changed costs nothing.

@@ -58,6 +58,7 @@ class Session:
         self.waiting = False  # a joiner at the match's end waits for the host's next match
         self.late = False  # a joiner that found a match going on without it
         self.wait = None  # the line over the table while another board's seat is to move
+        self.kept = None  # the match's (seed, moves), for _tell_moves() after it ended here
 
     # ----- every frame
 
@@ -75,18 +76,23 @@ class Session:
         self._tell_moves()
 
     def _tell_moves(self):
-        # The moves others still need, in a MOVES frame once the last is back.
+        # The moves others still need, in a MOVES frame once the last is back:
+        # from the match's moves, kept past its end here (a board that played
+        # the last move shows the result at once; the others still need it).
         m = self.app.match
+        if m is not None:
+            self.kept = (m.seed, m.moves)
         link = self.link
-        if m is not None and self.untold >= 0 and link.done(self.ticket):
+        if self.kept is not None and self.untold >= 0 and link.done(self.ticket):
+            seed, moves = self.kept
             i = self.untold
-            end = min(len(m.moves), i + CHUNK)
+            end = min(len(moves), i + CHUNK)
             p = bytearray(4 + end - i)
-            p[0] = (m.seed >> 8) & 0xFF
-            p[1] = m.seed & 0xFF
+            p[0] = (seed >> 8) & 0xFF
+            p[1] = seed & 0xFF
             p[2] = i >> 8
             p[3] = i & 0xFF
-            p[4:] = m.moves[i:end]
+            p[4:] = moves[i:end]
             self.ticket = link.send(MOVES, p)
             self.untold = end if end < self.target else -1
 

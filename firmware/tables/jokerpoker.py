@@ -122,7 +122,9 @@ class Table(Base):
         st = self.match.state
         self.viewer = viewer
         done = len(st.history())
-        if st.deal_over() and done != self.shown:
+        if not st.deal_over():
+            self.step = 3  # (in link play another board may deal on while this one reveals)
+        elif done != self.shown:
             # JP-15: the reveal, hand by hand, when a person is there to see it
             # (a resumed match shows it again).
             self.shown = done
