@@ -9,6 +9,8 @@ from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
 HOLD_MS = const(600)  # B held this long on a table opens the look back (firmware/aids/lookback.py)
+SETTLE_MS = const(500)  # the match's end screen takes no key this soon: A pressed on through the last
+# held position would start the next match unseen
 NONE = const(0)
 DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
@@ -471,6 +473,8 @@ class MatchEnd(EndScreen):
         # the scores, in place of the last round's points (the score sheet, on
         # RIGHT, has them), so the round's result keeps both its lines.
         self.hints = match.hints if max(match.hints) else None
+        self.at = app.now
+        self.b_at = None  # (press_b(): a tap leaves; a hold, meant to look back, does not)
 
     def draw(self, fb):
         h = self.hints
@@ -481,9 +485,26 @@ class MatchEnd(EndScreen):
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
-        if self.app.net is not None:
+        if self.b_at is not None or self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS:
+            return
+        if b == ui.B:
+            press_b(self)
+        elif self.app.net is not None:
             self.app.net.end_key(b, self)  # link play: again with the same boards
         elif b == ui.A:
             self.app.again(self.setup)
-        elif b == ui.B:
+
+    def tick(self, now):
+        tick_b(self, now)
+
+    def busy(self):
+        return self.b_at is not None or self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS
+
+    def tap_b(self):
+        if self.app.net is not None:
+            self.app.net.end_key(ui.B, self)  # leaves the linked match
+        else:
             self.app.home()
+
+    def hold_b(self):
+        pass  # the match is closed: nothing to look back over

@@ -129,6 +129,26 @@ def test_person_vs_bot_full_match(tmp_path):
     assert type(top(dev)).__name__ == "Title"
 
 
+def test_the_match_end_screen_is_not_left_by_a_stray_key(tmp_path):
+    # A round's last held position goes to its result at once, so an A
+    # pressed on through a match's last trick or reveal landed on the end
+    # screen: it started the next match, the result unseen. The end screen
+    # takes no key for play.SETTLE_MS; then a B held (to look back, as on a
+    # round's end screen) does not leave it either: B tapped does.
+    dev = new_device(tmp_path / "end", seed=11)
+    setup_match(dev, ["Person", "Bot Medium"])
+    end = play_out(dev)
+    assert isinstance(end, play.MatchEnd) and dev.app.clock.ticks_diff(dev.app.now, end.at) < play.SETTLE_MS
+    dev.press(A)
+    dev.press(B)
+    assert top(dev) is end
+    dev.wait(play.SETTLE_MS)
+    dev.hold(B, play.HOLD_MS + 100)
+    assert top(dev) is end
+    press(dev, B)
+    assert type(top(dev)).__name__ == "Title"
+
+
 def test_two_bots_pace_their_moves(tmp_path):
     # Bots move by themselves, one decision per frame at most, bot_delay apart.
     dev = new_device(tmp_path / "bvb", seed=5)
