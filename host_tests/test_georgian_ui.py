@@ -497,7 +497,7 @@ def test_deal_over_screen_after_resume(tmp_path):
 def test_the_dealer_is_marked_all_deal_long(tmp_path):
     # Issue: past the deal's first line ("Deal 2: P2 deals") the table never
     # said who deals, though who bids last and the bid forbidden (GJ-8, GJ-9)
-    # and the first lead (GJ-10) follow from it. A chip, D on a lit cell,
+    # and the first lead (GJ-10) follow from it. A chip, DLR on a lit cell,
     # follows the dealer's name wherever the dealer sits (the four deals
     # walk it round the table), bidding and playing, at no other seat, and
     # the frame passes the layout guard.
@@ -513,7 +513,7 @@ def test_the_dealer_is_marked_all_deal_long(tmp_path):
             assert not bad, bad
             dealer = m.state.dealer
             r = dealer % 4  # where the dealer sits, seen from P1 (the viewer)
-            chips = [run for run in runs if run[0] == "D" and run[3] == 0]
+            chips = [run for run in runs if run[0] == table.CHIP and run[3] == 0]
             assert len(chips) == 1, (d, ph, runs)
             x, y = chips[0][1], chips[0][2]
             names = [run for run in runs if run[2] == y and run[1] < x and m.short(dealer) in run[0]]

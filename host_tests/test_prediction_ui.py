@@ -9,7 +9,7 @@
 import tools.host  # noqa: F401  (framebuf stand-in on CPython; before framebuf)
 from engine.games import prediction as P
 from engine.rng import Rng
-from firmware import font, play
+from firmware import font, play, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON
 from firmware.play import Pause
@@ -83,9 +83,11 @@ def person_move(dev, g, rng, checks):
         won, pts = P.taken_points(taken, k)
         assert st.deal_points()[seat] - before == pts or st.deal_over()
         assert t.holding() and t.held[2] == c and t.held[3] == k
-        # What it won on the panel: the words, then the points the score gains
-        # (PR-12) and the scorecards, a Joker in the pile's glyph, never "JK".
-        words = P.turn_result(c, k, taken)[0]
+        # What it won on the panel: the words and the card turned (a miss
+        # named none: it showed only as a small cell of the grid), then the
+        # points the score gains (PR-12) and the scorecards, a Joker in the
+        # pile's glyph, never "JK".
+        words = P.turn_result(c, k, taken)[0] + " " + ui.glyphs(P.card_label(P.CARD[card]))
         y = table.ROWS_Y + table.ROW_H * st.num_seats() + 10
         assert shows(dev, words, table.X, y, SMALL)
         if won:

@@ -4,7 +4,7 @@
 #
 #   5/24          >P3 0/1           TRUMP     deal / deals; the seat opposite
 #   PH1           [ Q# ]             [7#]     phase; the turned card or suit
-#   P2 D        [J#]    [A#]           P4     the seat on the left (the dealer), on the right
+#   P2 DLR      [J#]    [A#]           P4     the seat on the left (the dealer), on the right
 #   1/2           [ 9# ]              0/0     tricks taken / bid
 #            YOU 0/1                          the viewer
 #   [7#][9#][Q#][K#][A#][Jk]                  the viewer's hand, one row
@@ -13,7 +13,7 @@
 # Play goes clockwise (GJ-1): the next seat is on the viewer's left. Each seat
 # is named by its trick card; the seat to move is drawn inverted, the leader
 # of the trick has ">" before its name, and the dealer a chip after it (an
-# inverted D, as a dealer button) all deal long: who bids last, the bid
+# inverted DLR, as a dealer button) all deal long: who bids last, the bid
 # forbidden and who leads follow from the dealer (GJ-8 .. GJ-10). A Joker in
 # a trick shows the suit it named and an arrow: up played high, down played
 # low.
@@ -54,7 +54,9 @@ DRAW = const(1)  # held: the deal that found the first dealer
 TRICK = const(2)  # held: a finished trick
 HI = "\x12"
 LO = "\x13"
-CHIP_W = const(5)  # the dealer's chip: a D on a lit cell (a frame would crowd a side seat's score line)
+CHIP = "DLR"  # the dealer's chip, on a lit cell (a frame would crowd a side seat's score line; a
+# lone D read as a boxed 0 beside bids and tricks)
+CHIP_W = const(13)
 CHIP_GAP = const(2)  # dark columns between a name (inverted on its turn) and the chip
 
 
@@ -333,7 +335,7 @@ class Table(Base):
         # A seat's name (inverted on its turn), and the dealer's chip after it.
         x = ui.cell(fb, text, x, y, turn) + CHIP_GAP
         if chip:
-            ui.cell(fb, "D", x + 1, y, True)
+            ui.cell(fb, CHIP, x + 1, y, True)
 
     def _hand(self, fb):
         sel = self.cards.at() if self.cursor is self.cards else None

@@ -7,7 +7,7 @@
 #   [##][##][##][##][##] |  P2  Jk       38      and each running match score
 #   [##][##][##][##][##] |  P3  As        9
 #   [##][##][##][##][##] | P2 CALLED Q#          what the last turn did, until A:
-#                        | EXACT!                its points and the scorecards
+#                        | EXACT! Q#             the card turned, its points and the scorecards
 #                        | +38 PTS Jk Jk 9 9
 #
 # A deal's last turn is held twice: the turn (the pile as it left it, the last
@@ -330,8 +330,9 @@ class Table(Base):
         if h is not None:
             # Points, as the scores count them (PR-12), and the scorecards that
             # make them, Jokers drawn as on the pile.
-            _, _, call, k, taken = h
+            _, pos, call, k, taken = h
             words, n, cards = P.turn_result(call, k, taken)
+            words += " " + ui.glyphs(P.card_label(P.CARD[self.v.card_at(pos)]))  # the card turned
             if n:
                 return [words, "+%d PTS %s" % (P.taken_points(taken, n)[1], ui.glyphs(cards))]
             return [words, "PILE EMPTY"] if k else [words]
