@@ -105,7 +105,7 @@ def play_deals(dev, deals, seed):
     # person_move(), bots between, every finished trick held until A.
     rng = Rng(seed)
     checks = {"bids": 0, "trumps": 0, "cards": 0, "jokers": 0, "forbidden": 0, "held": 0, "ends": 0,
-              "handoffs": 0, "restricted": 0}
+              "handoffs": 0, "restricted": 0, "lasts": 0}
 
     def ended(t):
         checks["ends"] += 1
@@ -124,6 +124,15 @@ def play_deals(dev, deals, seed):
         lines = t.game.table.handoff_lines(t.seat)
         st = t.game.match.state
         assert lines[2].split()[1:] == [("-" if st.bid(q) < 0 else "%d" % st.bid(q)) for q in range(4)]
+        # Who took the last finished trick: the people who played to it
+        # before its last card did not see it taken.
+        last = st.last_trick()
+        if st.phase() == G.PLAYING and last is not None:
+            w = last[1]
+            assert lines[-1] == "%s took the last trick: %s" % (t.game.match.short(w), table.play_text(last[0][w]))
+            checks["lasts"] += 1
+        else:
+            assert "last trick" not in lines[-1]
         checks["handoffs"] += 1
 
     def held(t):
@@ -185,9 +194,9 @@ def test_two_people_pass_the_device_and_see_the_bids(tmp_path):
     assert isinstance(h, play.Handoff)
     dealer = (len(g.match.state.dealer_draw()) - 1) % 4
     assert h.game.table.handoff_lines(h.seat)[-1] == "First Ace: P%d deals" % (dealer + 1)
-    checks = play_deals(dev, 2, 2)
-    assert checks["ends"] == 2 and checks["handoffs"] >= 4  # GJ-22
-    assert g.table.handoff_lines(0)[0].startswith("Deal 2/24, 2 cards")
+    checks = play_deals(dev, 3, 2)
+    assert checks["ends"] == 3 and checks["handoffs"] >= 4 and checks["lasts"] > 0, checks  # GJ-22
+    assert g.table.handoff_lines(0)[0].startswith("Deal 3/24, 3 cards")
 
 
 def test_nine_card_deals_trump_choice_and_jokers(tmp_path):

@@ -219,8 +219,9 @@ class Table(Base):
     # ----- what other screens show
 
     def handoff_lines(self, seat):
-        # The deal and the bids (and tricks) so far, for everybody to see; in
-        # the first deal the first dealer (GJ-3) when people share the device.
+        # The deal and the bids (and tricks, and who took the last) so far, for
+        # everybody to see; in the first deal the first dealer (GJ-3) when
+        # people share the device.
         v = self.match.state
         n = v.cards()
         lines = ["Deal %d/%d, %d card%s, trump %s" % (v.deal_no(), v.deals(), n, "" if n == 1 else "s",
@@ -237,6 +238,11 @@ class Table(Base):
         lines.append(bids)
         if v.phase() == G.PLAYING:
             lines.append(took)
+            last = v.last_trick()
+            if last is not None:
+                # Who took the last finished trick: those who played to it
+                # before its last card did not see it taken.
+                lines.append("%s took the last trick: %s" % (self.match.short(last[1]), play_text(last[0][last[1]])))
         elif v.deal_no() == 1 and self.match.persons() > 1:  # no draw screen then (refresh)
             lines.append("First Ace: %s deals" % self.match.short((len(v.dealer_draw()) - 1) % 4))
         return lines
