@@ -263,7 +263,8 @@ def test_the_best_hand_takes_every_bet_and_a_tie_takes_back_its_own():
     assert [J.taker(q, 0b011) for q in range(3)] == [0, 1, -1] and [J.taker(q, 0b100) for q in range(3)] == [2] * 3
     out = [list(s.betting_cards(q)).count(J.OUT) for q in range(3)]
     assert out == [0, 0, 1]
-    assert s.result_text() == "Hand 1 P1 P2 tie, 2 P2, 3 P3"
+    assert s.result_text() == "Deal 1: hand 1 P1 P2 tie, 2 P2, 3 P3"  # (the deal named: under the match's verdict too)
+    assert [J.taker(q, 0) for q in range(3)] == [-1] * 3  # no winner (a stale read): no taker, not an endless loop
     s.apply(CONTINUE)
     assert s.deal_no == 2 and s.to_move() == 0 and s.free_bets(0) == [0, 1, 3, 2, 0]
 

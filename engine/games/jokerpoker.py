@@ -393,14 +393,15 @@ class JokerPoker(State):
         return self.n * g[seat] - sum(g)
 
     def result_text(self, you=None):
-        # Who took each hand of the deal just revealed.
+        # Who took each hand of the deal just revealed, the deal named (under
+        # the match's verdict it read as the whole match's).
         if self.ph == ARRANGE:
             return ""
         out = []
         for h in range(3):
             names = " ".join([seat_name(q, you) for q in self.hand_winners(h)])
-            out.append(("Hand %d " if not h else "%d ") % (h + 1) + (names + " tie" if " " in names else names))
-        return ", ".join(out)
+            out.append(("hand %d " if not h else "%d ") % (h + 1) + (names + " tie" if " " in names else names))
+        return "Deal %d: " % self.deal_no + ", ".join(out)
 
     def describe(self, move, you=None):
         # A legal move, before it is made: "P1: swap Kh 4c", "P2: bet 4 2 0"
