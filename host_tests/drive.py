@@ -64,6 +64,25 @@ def press(dev, b):
     check_frame(dev)
 
 
+def recorded(dev, screen):
+    # The texts a screen draws, through firmware.font's hook.
+    out = []
+    guard = font.record
+
+    def record(fb, s, x, y, c, size):
+        out.append((s, x, y))
+        if guard is not None:
+            guard(fb, s, x, y, c, size)
+
+    font.record = record
+    try:
+        screen.dirty = True
+        dev.frame()
+    finally:
+        font.record = guard
+    return out
+
+
 def menu_pick(dev, label):
     # Moves a menu's cursor down to the line that reads `label`, then A.
     m = top(dev)

@@ -18,7 +18,7 @@ import tools.host  # noqa: F401  (framebuf stand-in on CPython)
 from engine import record, registry
 from engine.rng import Rng
 from engine.state import CONTINUE
-from firmware import play, saves, ui
+from firmware import font, play, saves, ui
 from firmware import saves_reading as reading
 from firmware.buttons import A, B
 HINT = "Hint"  # the pause menu lines of the aids, as a player reads them
@@ -383,6 +383,11 @@ def test_take_back_twice_goes_back_two_decisions(tmp_path):
         while not g.my_turn() or g.table.holding():
             press(dev, A) if g.table.holding() else dev.frame()
         assert TAKE_BACK in pause_items(dev, g)
+        # Six lines: the arrow that says more are below sits at the title
+        # bar's end, clear of "hold B: look back" (it touched the last letter).
+        look = sys.modules["firmware.aids.takeback"].LOOK  # (loaded while the menu is open)
+        texts = dict([(t[0], t[1]) for t in drive.recorded(dev, top(dev))])
+        assert texts[look] + font.width(look) + 2 <= texts[font.DOWN], texts
         pick(dev, TAKE_BACK)
         assert len(m.moves) == want and saved_moves(tmp_path) == list(m.moves)
         assert m.state.encode() == replayed(m, want).encode()

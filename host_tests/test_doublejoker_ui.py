@@ -8,7 +8,7 @@ from firmware import font, play, ui
 from firmware.buttons import A, B
 from firmware.saves import PERSON
 from firmware.tables import doublejoker as table
-from host_tests.drive import choose, drawn, match_at, new_device, press, resume, screens, setup_match, top
+from host_tests.drive import choose, drawn, match_at, new_device, press, recorded, resume, screens, setup_match, top
 
 
 def lowest(st):
@@ -54,25 +54,6 @@ def void_lead(st):
         if not [c for c in st.hand(1) if c // 13 == (m - D.PLAY) // 13]:
             return m
     return -1
-
-
-def recorded(dev, screen):
-    # The texts a screen draws, through firmware.font's hook.
-    out = []
-    guard = font.record
-
-    def record(fb, s, x, y, c, size):
-        out.append((s, x, y))
-        if guard is not None:
-            guard(fb, s, x, y, c, size)
-
-    font.record = record
-    try:
-        screen.dirty = True
-        dev.frame()
-    finally:
-        font.record = guard
-    return out
 
 
 def to_a_game_ending_lead(tmp_path):

@@ -14,6 +14,7 @@
 #   Joker Poker  nothing else: arrangements and bets stay secret until the reveal
 # The pause menu's aids are here too (lines, title, chosen): this module is
 # loaded while the menu is open over a table, then dropped.
+from engine import const
 from engine.state import CONTINUE
 from firmware import font, saves, ui
 from firmware.aids import mark
@@ -22,6 +23,7 @@ from firmware.saves import PERSON
 HINT = "Hint"
 TAKE_BACK = "Take back my move"
 LOOK = "hold B: look back"
+LOOK_X = const(45)  # clear of "Paused" and of the arrow at the bar's end when more lines are below
 
 
 def lines(app, game):
@@ -41,7 +43,7 @@ def title(menu, fb):
     y = (ui.H - (min(len(menu.items), ui.OVERLAY_ROWS) + 1) * ui.ROW - 4) // 2 + 1
     font.text(fb, "Paused", 7, y, 0, ui.NORMAL)
     if menu.top == 0:  # (scrolled, the arrow up takes its place)
-        font.text(fb, LOOK, 48, y + 2, 0)
+        font.text(fb, LOOK, LOOK_X, y + 2, 0)
 
 
 def chosen(app, game, line):
