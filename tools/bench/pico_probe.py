@@ -145,6 +145,8 @@ def app_match(gid, options, seats):
     top = None  # the match's end screen, which holds the match: not past the match
     print("H peak", peak)
     print("N moves", moves)
+    while app.busy():  # the match's end screen takes keys once settled (play.SETTLE_MS)
+        app.step()
     for _ in range(5):  # B at the match's end: the title (A would play again)
         if type(app.stack[-1]).__name__ == "Title":
             break

@@ -85,6 +85,8 @@ def match(rig, stats, game=0):
     while True:
         top = app.stack[-1]
         if isinstance(top, play.MatchEnd):
+            while rig.app.busy():  # (it takes keys once settled: play.SETTLE_MS)
+                rig.frame()
             rig.press(B)  # to the title
             return
         if isinstance(top, play.GameEnd):

@@ -155,6 +155,9 @@ def bot_match(app, gid, strong=False, linked=False):
         if app.match is not None:
             moves = len(app.match.moves)
         yield moves
+    while app.busy():  # the end screen takes keys once settled (play.SETTLE_MS)
+        app.step()
+        app.clock.advance(30)
     app.buttons.inject(B)  # back to the title (A would play again; linked, B leaves once its goodbye is back)
     app.step()
     while linked and app.net is not None:
