@@ -214,7 +214,8 @@ def test_dark_screen_pauses_the_match_and_bots_keep_it_awake(tmp_path):
         dev.frame()
         assert dev.i2c.panel.contrast == 0xCF
     assert dev.clock.ticks_diff(dev.clock.ticks_ms(), start) > firmware_app.DIM_MS
-    frames_until(dev, firmware_app.DIM_MS)  # the end screen stands still: it dims
+    # The end screen stands still once it takes keys (play.SETTLE_MS): it dims.
+    frames_until(dev, play.SETTLE_MS + firmware_app.DIM_MS)
     assert isinstance(top(dev), play.MatchEnd) and dev.i2c.panel.contrast == firmware_app.DIM_CONTRAST
     dev2 = new_device(tmp_path / "pvb", seed=5)
     setup_match(dev2, ["Person", "Bot Medium"])
