@@ -58,7 +58,8 @@ class Session:
         self.waiting = False  # a joiner at the match's end waits for the host's next match
         self.late = False  # a joiner that found a match going on without it
         self.wait = None  # the line over the table while another board's seat is to move
-        self.kept = None  # the match's (seed, moves), for _tell_moves() after it ended here
+        self.seed = 0  # the match's seed and moves, for _tell_moves() after it ended here
+        self.moves = None
 
     # ----- every frame
 
@@ -81,10 +82,12 @@ class Session:
         # the last move shows the result at once; the others still need it).
         m = self.app.match
         if m is not None:
-            self.kept = (m.seed, m.moves)
+            self.seed = m.seed  # (references: nothing allocated per frame)
+            self.moves = m.moves
         link = self.link
-        if self.kept is not None and self.untold >= 0 and link.done(self.ticket):
-            seed, moves = self.kept
+        moves = self.moves
+        if moves is not None and self.untold >= 0 and link.done(self.ticket):
+            seed = self.seed
             i = self.untold
             end = min(len(moves), i + CHUNK)
             p = bytearray(4 + end - i)
