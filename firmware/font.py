@@ -1,6 +1,7 @@
 # The project's own two fonts, stored as column bytes (bit 0 = top row), the layout
 # of a MONO_VLSB framebuffer, so a string is copied into a one-page strip and blitted
-# in one call. SMALL: 3x5 glyphs in a 4x6 cell, lowercase drawn as uppercase.
+# in one call. SMALL: 3x5 glyphs in a 4x6 cell (its suits 5x5 in 6x6), lowercase
+# drawn as uppercase.
 # NORMAL: 5x7 glyphs in a 6x8 cell, full printable ASCII. Both have the card and
 # control glyphs below; a character without a glyph draws as a box (solid in SMALL).
 try:
@@ -15,6 +16,7 @@ SMALL_SIZE = const(0)
 NORMAL_SIZE = const(1)
 CELL_W = (4, 6)
 CELL_H = (6, 8)
+SUIT_W = const(6)  # SMALL's suits (SMALL_SUITS): a 5-wide glyph and its space
 
 CLUBS = "\x01"
 DIAMONDS = "\x02"
@@ -32,10 +34,10 @@ SUIT_CHARS = CLUBS + DIAMONDS + HEARTS + SPADES  # in engine.cards suit order (c
 # --- glyph data: generated from glyph art; one line per character code 0..127 ---
 SMALL = (
     b"\x1f\x1f\x1f\x00"  # 0x00
-    b"\x02\x1f\x02\x00"  # 0x01
-    b"\x0e\x1f\x0e\x00"  # 0x02
-    b"\x07\x0e\x07\x00"  # 0x03
-    b"\x16\x1f\x16\x00"  # 0x04
+    b"\x1f\x1f\x1f\x00"  # 0x01
+    b"\x1f\x1f\x1f\x00"  # 0x02
+    b"\x1f\x1f\x1f\x00"  # 0x03
+    b"\x1f\x1f\x1f\x00"  # 0x04
     b"\x15\x0e\x15\x00"  # 0x05
     b"\x1f\x1f\x1f\x00"  # 0x06
     b"\x1f\x1f\x1f\x00"  # 0x07
@@ -159,6 +161,12 @@ SMALL = (
     b"\x11\x1f\x04\x00"  # '}'
     b"\x04\x06\x02\x00"  # '~'
     b"\x1f\x1f\x1f\x00"  # 0x7f
+)
+SMALL_SUITS = (
+    b"\x0e\x05\x1f\x05\x0e\x00"  # clubs
+    b"\x04\x0e\x1f\x0e\x04\x00"  # diamonds
+    b"\x07\x0f\x1e\x0f\x07\x00"  # hearts
+    b"\x0c\x16\x1f\x16\x0c\x00"  # spades
 )
 NORMAL = (
     b"\x7f\x41\x41\x41\x7f\x00"  # 0x00
@@ -325,15 +333,20 @@ def text(fb, s, x, y, c=1, size=SMALL_SIZE):
     # were, and returns the x just after the last cell.
     if record is not None:
         record(fb, s, x, y, c, size)
-    data = _DATA[size]
-    cw = CELL_W[size]
     strip = STRIP
     n = 0
     for ch in s:
         o = ord(ch)
         if o > 127:
             o = 0
-        o *= cw
+        if size == SMALL_SIZE and 0 < o < 5:  # a suit (host_tests/guard.py glyph())
+            data = SMALL_SUITS
+            cw = SUIT_W
+            o = (o - 1) * SUIT_W
+        else:
+            data = _DATA[size]
+            cw = CELL_W[size]
+            o *= cw
         if n + cw > 128:
             _flush(fb, n, x, y, c)
             x += n
@@ -347,7 +360,12 @@ def text(fb, s, x, y, c=1, size=SMALL_SIZE):
 
 
 def width(s, size=SMALL_SIZE):
-    return len(s) * CELL_W[size]
+    n = len(s) * CELL_W[size]
+    if size == SMALL_SIZE:
+        for ch in s:
+            if "\x00" < ch < "\x05":
+                n += SUIT_W - CELL_W[SMALL_SIZE]
+    return n
 
 
 def card_label(card):

@@ -3,9 +3,10 @@
 
 
 def wrap(s, cols):
-    # Greedy word wrap to rows of at most cols characters; long words are cut.
+    # Greedy word wrap to rows of at most cols cells; long words are cut.
     rows = []
     line = ""
+    n = 0  # cells(line)
     for word in s.split(" "):  # not split(): font.TEN is "\n"
         if not word:
             continue
@@ -15,13 +16,20 @@ def wrap(s, cols):
                 line = ""
             rows.append(word[:cols])
             word = word[cols:]
+        w = len(word)  # its cells: a suit (codes 1-4) is 6 pixels wide in the
+        for ch in word:  # SMALL font, the font of wrapped text: two cells of 4
+            if "\x00" < ch < "\x05":
+                w += 1
         if not line:
             line = word
-        elif len(line) + 1 + len(word) <= cols:
+            n = w
+        elif n + 1 + w <= cols:
             line = line + " " + word
+            n += 1 + w
         else:
             rows.append(line)
             line = word
+            n = w
     if line:
         rows.append(line)
     return rows

@@ -83,10 +83,11 @@ def recorded(dev, screen):
 
 
 def menu_pick(dev, label):
-    # Moves a menu's cursor down to the line that reads `label`, then A.
+    # Moves a menu's cursor down to the line that reads `label`, or `label` and
+    # its value ("Start" for "Start: 2 people"), then A.
     m = top(dev)
     for _ in range(len(m.items)):
-        if m.items[m.cur] == label:
+        if m.items[m.cur] == label or m.items[m.cur].startswith(label + ":"):
             press(dev, A)
             return
         press(dev, DOWN)
@@ -112,6 +113,8 @@ def set_up(dev, lines):
             press(dev, b)
         assert s.items[s.cur] == want, (want, s.items)
     press(dev, A)
+    if type(top(dev)).__name__ == "_Replace":  # a match saved: the person starts anyway
+        press(dev, A)
 
 
 def seat_lines(seats, players=True):
@@ -250,6 +253,6 @@ def drawn(dev, x0, y0, x1, y1, paint):
 def shows(dev, text, x, y, size=font.NORMAL_SIZE):
     # The panel holds exactly `text` at (x, y) in that font.
     buf, fb = blank()
-    end = font.text(fb, text, x, y, 1, size)
+    end = min(font.text(fb, text, x, y, 1, size), 128)  # (a last cell's blank column may pass the edge)
     h = font.CELL_H[size]
     return pixels(dev.display.buf, x, y, end, y + h) == pixels(buf, x, y, end, y + h)

@@ -12,6 +12,7 @@
 import framebuf
 
 from firmware import font
+from host_tests.test_font import glyph
 from tools import sim
 
 W = 128
@@ -99,14 +100,9 @@ def drawn(draw):
 def ink(s, size):
     # The lit columns of s drawn at (0, 0): (first x, last x, top y, bottom y,
     # column bytes from x = 0), or None when nothing is lit.
-    data = font._DATA[size]
-    cw = font.CELL_W[size]
     cols = []
     for ch in s:
-        o = ord(ch)
-        if o > 127:
-            o = 0  # as font.text draws it: the box
-        cols.extend(data[o * cw:o * cw + cw])
+        cols.extend(glyph(ch, size))  # (host_tests/test_font.py)
     used = [i for i in range(len(cols)) if cols[i]]
     if not used:
         return None
@@ -177,7 +173,7 @@ def unreadable(run, b, cols, inkf):
     # The first pixel in the run's ink box, or the pixel around it, that is not
     # the run's own (glyph pixels in its colour, the rest in the other), or None.
     s, x, y, c, size = run
-    glyph = inkf(s, size)[4]
+    drawn = inkf(s, size)[4]  # its column bytes
     # A NORMAL descender's tail (row 7 of the cell) may touch what is below:
     # it is read from the letter above it (menu lines are 9 rows apart).
     below = 0 if size and b[3] - y == 7 else 1
@@ -185,7 +181,7 @@ def unreadable(run, b, cols, inkf):
     rows = ((1 << (y1 - y0 + 1)) - 1) << y0
     for px in range(x0, x1 + 1):
         i = px - x
-        g = glyph[i] if 0 <= i < len(glyph) else 0
+        g = drawn[i] if 0 <= i < len(drawn) else 0
         g = g << y if y >= 0 else g >> -y
         want = g if c else ~g
         diff = (cols[px] ^ want) & rows

@@ -16,9 +16,15 @@ WIDE = (font.TEN, font.CARD_BACK)  # may use the spacing column of the cell
 
 
 def glyph(ch, size):
+    # The column bytes font.text() draws for ch: its cell (the box past 127),
+    # SMALL's suits from their own table, 6 wide. (Also host_tests/guard.py's.)
+    o = ord(ch)
+    if o > 127:
+        o = 0
+    if size == font.SMALL_SIZE and 0 < o < 5:
+        return bytes(font.SMALL_SUITS[(o - 1) * font.SUIT_W:o * font.SUIT_W])
     cw = font.CELL_W[size]
-    o = ord(ch) * cw
-    return bytes(font._DATA[size][o:o + cw])
+    return bytes(font._DATA[size][o * cw:o * cw + cw])
 
 
 def canvas(w=256, h=16):
@@ -51,21 +57,20 @@ def test_every_glyph_is_present_and_distinct():
 
 def differ(a, b, size):
     # Pixels in which two glyphs differ.
+    d = int.from_bytes(glyph(a, size), "little") ^ int.from_bytes(glyph(b, size), "little")
     n = 0
-    for x, y in zip(glyph(a, size), glyph(b, size)):
-        d = x ^ y
-        while d:
-            d &= d - 1
-            n += 1
+    while d:
+        d &= d - 1
+        n += 1
     return n
 
 
 def test_glyphs_a_player_must_tell_apart_differ_clearly():
     # Issue 21: the suits (and the Joker) and the ranks of a card, by at least
-    # 4 and 3 pixels in SMALL (3x5) and 8 and 6 in NORMAL (5x7); SMALL's T is
+    # 6 and 3 pixels in SMALL (5x5 suits, 3x5 ranks) and 8 and 6 in NORMAL (5x7); SMALL's T is
     # Double Joker's ten. Inverted, the same pixels differ.
     suits = font.SUIT_CHARS + font.JOKER_CHAR
-    for size, ranks, least in ((0, "23456789TJQKA" + font.TEN, (4, 3)), (1, "23456789JQKA" + font.TEN, (8, 6))):
+    for size, ranks, least in ((0, "23456789TJQKA" + font.TEN, (6, 3)), (1, "23456789JQKA" + font.TEN, (8, 6))):
         for group, n in ((suits, least[0]), (ranks, least[1])):
             for i in range(len(group)):
                 for b in group[i + 1:]:
@@ -86,7 +91,9 @@ def test_glyphs_fit_their_cells():
             for b in g:
                 assert b < 1 << rows, (size, ch)
             if ch not in WIDE:
-                assert g[cw - 1] == 0, (size, ch)  # the last column separates characters
+                assert g[-1] == 0, (size, ch)  # the last column separates characters
+            if size == 0 and ch in font.SUIT_CHARS:
+                assert len(g) == font.SUIT_W and g[-2], ch  # 5 wide: in 3 a club read as a cross
 
 
 def test_text_draws_within_width_and_returns_the_advance():
@@ -157,3 +164,15 @@ def test_card_labels():
     assert len(labels) == 52
     assert font.card_label(cards.HEARTS * 13 + 8) == font.TEN + font.HEARTS
     assert font.card_label(cards.SPADES * 13 + 10) == "Q" + font.SPADES
+
+
+def test_wrapped_rows_fit_with_the_wider_suits():
+    # text.wrap counts a SMALL suit as two cells: a row of cols cells fits
+    # cols * 4 pixels however many cards it names.
+    from firmware.text import wrap
+    said = " ".join(["P%d 1%s, K%s" % (i, s, t) for i in range(4) for s, t in zip(font.SUIT_CHARS, font.SUIT_CHARS[::-1])])
+    for cols in (12, 20, 27, 32):
+        rows = wrap(said, cols)
+        assert " ".join(rows) == said
+        for r in rows:
+            assert font.width(r) <= cols * font.CELL_W[0], (cols, r)

@@ -368,7 +368,8 @@ def held_trick(dev, g, won):
 
 def test_resume_holds_the_finished_trick_until_a(tmp_path):
     # A finished trick waits for A after the power went as before it: the A
-    # that sees it out plays no card, whoever took it, and the line says who.
+    # that sees it out plays no card and clears the trick, whoever took it,
+    # and the line says who.
     for won in (lambda q: q == 0, lambda q: q != 0):
         root = tmp_path / ("you" if won(0) else "them")
         dev = new_device(root, 7, bot_delay=60)
@@ -384,8 +385,12 @@ def test_resume_holds_the_finished_trick_until_a(tmp_path):
         for _ in range(20):
             dev.frame()
         assert list(g.match.moves) == moves  # bots wait too
+        assert g.table._trick()[0].count(-1) == 0
         press(dev, A)
         assert not g.table.holding() and list(g.match.moves) == moves
+        # Seen out, the trick leaves the table: shown on, it read as a trick
+        # still going on (a review); look back shows it again.
+        assert g.table._trick()[:2] == ([-1, -1, -1, -1], winner)
         if winner == 0:
             assert g.table.mode == table.CARDS and g.table._message() == "Your lead"
         else:  # until the bot leads, the line still says who took it, not the card before

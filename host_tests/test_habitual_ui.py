@@ -302,9 +302,10 @@ def lit_inside(rows):
 
 
 def test_blocks_look_different(tmp_path):
-    # HJ-cblock: between two bars, open above and below, the top card over the
-    # (small) card that unblocks it; HJ-joker: the Joker on a crossed-out box;
-    # open stacks framed. Issue 21: none drawn inverted as the cursor's stack is.
+    # HJ-cblock: the top card between two bars, open above and below, over the
+    # (small) card that unblocks it, under the bars as wide as the box (a ten's
+    # key touched them); HJ-joker: the Joker on a crossed-out box; open stacks
+    # framed. Issue 21: none drawn inverted as the cursor's stack is.
     m = find_match(tmp_path, lambda s: 1 in bytes(s.block) and 2 in bytes(s.block))
     st = m.state
     for viewer in (0, 1):
@@ -315,15 +316,17 @@ def test_blocks_look_different(tmp_path):
                 rows = box_pixels(buf, side, i)
                 kind = st.stack_block(seat, i)
                 crossed = rows[1][1] and rows[-2][1] and rows[1][-2] and rows[-2][-2]
-                assert all([r[0] and r[-1] for r in rows])  # the sides
+                sides = rows[:table.KEY_DY - 1] if kind == 1 else rows
+                assert all([r[0] and r[-1] for r in sides])
                 assert bool(crossed) == (kind == 2) and all(rows[0]) == (kind != 1), (seat, i, kind)
                 if kind == 1:
                     kb, kf = blank()
+                    kf.vline(0, 0, table.KEY_DY - 1, 1)
+                    kf.vline(table.BOX_W - 1, 0, table.KEY_DY - 1, 1)
                     table.font.text(kf, table.font.card_label(st.stack_top(seat, i)), 2, 1, 1, table.NORMAL)
                     key = ui.glyphs(label(st.stack_key(seat, i)))
                     table.font.text(kf, key, (table.BOX_W + 1 - table.font.width(key)) // 2, table.KEY_DY)
-                    assert [r[1:-1] for r in rows] == [pixels(kb, 1, r, table.BOX_W - 1, r + 1)
-                                                      for r in range(table.BOX_H)]
+                    assert rows == [pixels(kb, 0, r, table.BOX_W, r + 1) for r in range(table.BOX_H)]
                 assert 0 < lit_inside(rows) < 0.4, (seat, i, kind)
 
 

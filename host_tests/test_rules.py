@@ -70,6 +70,11 @@ def test_every_game_opens_on_how_to_play_in_players_words():
             assert dev not in text, (gid, dev)
         assert rules.players(text) == text, gid  # nothing left to change: no "DJ-7", no ruling mark
         assert " 1. " in " " + text
+        # The rules go 1., 2., ... each opening its own block: a reference to a
+        # rule at a line's start in the spec ("DJ-11." wrapped there) opened one.
+        opened = [int(rows[i].split(".")[0]) for i in range(1, len(rows))
+                  if (not rows[i - 1] or i - 1 in r.heads) and rows[i].split(".")[0].isdigit()]
+        assert opened == list(range(1, len(opened) + 1)), (gid, opened)
         for row in rows:
             assert len(row) <= rules.COLS
         # Every symbol the legends use has a glyph (else it would read "?").

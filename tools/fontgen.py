@@ -78,14 +78,7 @@ SMALL = {
     "|": ".X. .X. .X. .X. .X.",
     "}": "XX. .X. .XX .X. XX.",
     "~": "... .XX XX. ... ...",
-    # cards and controls
-    # The suits differ by 4 pixels or more (host_tests/test_font.py): a club
-    # is a cross where a spade is pointed and stands on a foot; a diamond is
-    # pointed at both ends and taller than a heart, which is notched.
-    "\x01": ".X. XXX .X. .X. .X.",   # clubs: a cross on a stem
-    "\x02": ".X. XXX XXX XXX .X.",   # diamonds
-    "\x03": "X.X XXX XXX .X. ...",   # hearts
-    "\x04": ".X. XXX XXX .X. XXX",   # spades: a pointed head on a stem and foot
+    # cards and controls (the suits are SMALL_SUITS below)
     "\x05": "X.X .X. XXX .X. X.X",   # joker
     "\x0a": "X.X. XX.X XX.X XX.X X.X.",  # ten in one cell
     "\x10": "..X .XX XXX .XX ..X",   # left
@@ -95,6 +88,17 @@ SMALL = {
     "\x14": "X.X. .X.X X.X. .X.X X.X. .X.X",  # card back
     "\x00": "XXX XXX XXX XXX XXX",   # unknown character (a hollow box would be the zero)
 }
+
+# SMALL's suits are 5 wide (in a 6-wide cell): in 3 columns a club read as a
+# cross and a spade as an arrow. They differ by 6 pixels or more
+# (host_tests/test_font.py): a club has three lobes where a spade is pointed
+# and stands on a foot; a diamond is pointed at both ends, a heart notched.
+SMALL_SUITS = (
+    ".XXX. X.X.X XXXXX X.X.X ..X..",  # clubs
+    "..X.. .XXX. XXXXX .XXX. ..X..",  # diamonds
+    "XX.XX XXXXX XXXXX .XXX. ..X..",  # hearts
+    "..X.. .XXX. XXXXX X.X.X .XXX.",  # spades
+)
 
 NORMAL = {
     " ": "..... ..... ..... ..... ..... ..... .....",
@@ -239,7 +243,10 @@ def table(art, cw, ch, fold_lower):
 
 
 def build():
-    lines = ["SMALL = ("] + table(SMALL, 4, 6, True) + [")", "NORMAL = ("] + table(NORMAL, 6, 8, False) + [")"]
+    suits = ['    b"%s"  # %s' % ("".join("\\x%02x" % b for b in columns(art, 6, 5)), name)
+             for art, name in zip(SMALL_SUITS, ("clubs", "diamonds", "hearts", "spades"))]
+    lines = (["SMALL = ("] + table(SMALL, 4, 6, True) + [")", "SMALL_SUITS = ("] + suits + [")", "NORMAL = ("]
+             + table(NORMAL, 6, 8, False) + [")"])
     src = open(FONT).read()
     a = src.index(START) + len(START)
     b = src.index(END)

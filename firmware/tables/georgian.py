@@ -293,11 +293,12 @@ class Table(Base):
     def _trick(self):
         # What the trick area shows: a code (or -1) per seat, the leader, the
         # winner (-1 while the trick goes on). A finished trick stays until
-        # the next card is led.
+        # A, or with nobody at the table to press it until the next lead:
+        # shown after A it read as a trick still going on.
         v = self.v
         shown = [-1, -1, -1, -1]
         cur = v.trick_cards()
-        if cur or v.last_trick() is None or v.phase() < G.PLAYING:
+        if cur or v.last_trick() is None or v.phase() < G.PLAYING or (self.held != TRICK and self.match.persons()):
             for i in range(len(cur)):
                 shown[(v.lead + i) % 4] = cur[i]
             return shown, (v.lead if v.phase() == G.PLAYING else -1), -1
@@ -426,7 +427,7 @@ class Table(Base):
             font.text(fb, self.match.short(q), 0, y)
             x = 16
             for i in range(q, len(draw), 4):
-                ui.cell(fb, card_text(draw[i]), x, y, i == len(draw) - 1, SMALL, 10)
+                ui.cell(fb, card_text(draw[i]), x, y, i == len(draw) - 1, SMALL)
                 x += 12
         d = (len(draw) - 1) % 4
         font.text(fb, "First Ace: %s. A: start" % says(d, self.match.you, "deals"), 0, MSG_Y)

@@ -257,12 +257,11 @@ class Table(Base):
             self._card(fb, self.hand[i], self._hand_x(i), HAND_Y, sel)
         self._hint(fb)
         m = self._choice()
-        # Wrapped before the card glyphs go in: TEN is "\n" to str.split().
-        rows = ui.wrap(v.describe(m, self.match.you) if m >= 0 else self.text, COLS)
+        rows = ui.wrap(ui.glyphs(v.describe(m, self.match.you) if m >= 0 else self.text), COLS)
         if self.status and m < 0:
             rows = rows[:1] + [self.status]
         for i in range(min(2, len(rows))):
-            font.text(fb, ui.glyphs(rows[i]), 0, MSG_Y + 6 * i)
+            font.text(fb, rows[i], 0, MSG_Y + 6 * i)
 
     def _info(self, fb, seat, y):
         # An arrow for the seat to move, its name, deals won or that it stopped;
@@ -289,9 +288,10 @@ class Table(Base):
             fb.fill_rect(x, y, BOX_W, BOX_H, 1)
         elif block == 1:
             # Blocked until the key card comes: between two bars, the key
-            # under the top card (the cursor on it means the key is played).
-            fb.vline(x, y, BOX_H, 1)
-            fb.vline(x + BOX_W - 1, y, BOX_H, 1)
+            # under the top card and under the bars, as wide as the box (a
+            # ten's); the cursor on it means the key is played.
+            fb.vline(x, y, KEY_DY - 1, 1)
+            fb.vline(x + BOX_W - 1, y, KEY_DY - 1, 1)
             font.text(fb, font.card_label(top), x + 2, y + 1, 1, NORMAL)
             t = ui.glyphs(label(v.stack_key(seat, i)))  # a ten keeps two digits
             font.text(fb, t, x + (BOX_W + 1 - font.width(t)) // 2, y + KEY_DY)
