@@ -153,11 +153,19 @@ class Setup(ui.Menu):
                 key, label, choices, shown = self.opts[i]
                 items.append("%s: %s" % (label, shown % (choices[self.vals[i]],)))
             elif kind == "start":
-                items.append("Start")
+                items.append(self._start())
             else:
                 items.append("Rules")
         self.items = items
         self.cur = min(self.cur, len(items) - 1)
+
+    def _start(self):
+        # "Start", and how many people play when not one: the seat lines above
+        # may be scrolled out of view (Georgian Joker starts with two people).
+        people = self.seats[: self.n].count(PERSON)
+        if people == 1:
+            return "Start"
+        return "Start: %d people" % people if people else "Start: bots only"
 
     def adjust(self, i, d):
         # RIGHT means more: more players, a larger number (best of 1, 3, 5,
@@ -186,10 +194,27 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        self.start(options, self.seats[: self.n])
+        if self.app.saved is None:
+            self.start(options, self.seats[: self.n])
+        else:  # one press did not lose a saved match without a word (a review)
+            self.app.push(_Replace(self, options, self.seats[: self.n]))
 
     def start(self, options, seats):
         start_match(self.app, self.game_id, options, seats)
+
+
+class _Replace(ui.Dialog):
+    # Start with a match saved: the new one replaces it (at its first move).
+    def __init__(self, setup, options, seats):
+        ui.Dialog.__init__(self, setup.app, "This replaces your saved %s match" % registry.title(setup.app.saved["game"]),
+                           "A start   B back")
+        self.setup = setup
+        self.options = options
+        self.seats = seats
+
+    def yes(self):
+        self.app.pop()
+        self.setup.start(self.options, self.seats)
 
 
 _KEYS = "\x10\x11 change   A start   B back"  # the setup's foot

@@ -69,10 +69,13 @@ class ScoreSheet(ui.Screen):
     # UP/DOWN scroll, A or B closes.
     ROWS = 5
 
-    def __init__(self, app, standings):
+    def __init__(self, app, standings, showing=False):
         ui.Screen.__init__(self, app)
         self.s = standings
         self.top = max(0, len(standings.history) - self.ROWS)  # the latest rounds
+        # The table still shows how the round ended, its points kept back: the
+        # sheet says so (it read as no round played while the table's totals grew).
+        self.showing = showing
 
     def draw(self, fb):
         s = self.s
@@ -84,7 +87,9 @@ class ScoreSheet(ui.Screen):
         for i in range(self.top, min(len(hist), self.top + self.ROWS)):
             row(fb, y, "%d" % (i + 1), [number(v) for v in hist[i]])
             y += PITCH
-        if not hist:
+        if self.showing:
+            ui.centre(fb, "%s %d: not all shown yet" % (s.round, len(hist) + 1), y, 1, ui.SMALL)
+        elif not hist:
             ui.centre(fb, "no %s finished yet" % s.round, y, 1, ui.SMALL)
         fb.hline(0, ui.H - PITCH - 2, ui.W, 1)
         row(fb, ui.H - PITCH + 1, s.total, [number(v) for v in s.scores])

@@ -27,10 +27,11 @@ ITEMS = (
     ("flip", "Upside down", ("Off", "On"), (False, True), 0, "a panel mounted the other way"),
     ("bots", "Bot speed", ("Slow", "Normal", "Fast"), (1000, 500, 200), 1, "how long a bot's move stays"),
     ("repeat", "Auto-repeat", ("On", "Off"), (True, False), 0, "a held button repeats"),
-    ("open", "Open hands", ("Off", "On"), ("Off", "On"), 0, "for Habitual Joker's setup"),  # until one is remembered
+    ("open", "Open hands", ("Off", "On"), ("Off", "On"), 0, "for Habitual Joker's setup"),  # and its remembered one
     ("sound", "Sound", ("On", "Off"), (True, False), 0, ""),  # tones on a board with a buzzer, the simulator, the page
     ("animate", "Animations", ("On", "Off"), (True, False), 0, "played cards glide"),  # firmware/tables Glide
 )
+KEEP_MS = const(1000)  # a change is written this long after the last one, or on B
 MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
 
@@ -148,13 +149,15 @@ def write(root, chosen, setups=None):
 
 class SettingsScreen(ui.Menu):
     # The settings, one a line: LEFT/RIGHT step a value (a scale stops at its
-    # ends), A steps round; a change takes effect at once. B keeps them (in the
-    # file when they changed) and goes back.
+    # ends), A steps round; a change takes effect at once and is kept a second
+    # after the last one (a held LEFT writes once; a power cut loses none), or
+    # at B, which goes back.
     transient = MODULES  # loaded at boot and for this screen only
 
     def __init__(self, app):
         self.chosen = dict(app.settings)
-        self.was = dict(app.settings)
+        self.was = dict(app.settings)  # as the file has them
+        self.due = None  # when to write the last change
         ui.Menu.__init__(self, app, "Settings", [])
         self._label()
 
@@ -177,17 +180,35 @@ class SettingsScreen(ui.Menu):
             return
         self.chosen[key] = choices[j]
         apply(self.app, dict(self.chosen))  # on_button labels the lines again
+        self.due = self.app.clock.ticks_add(self.app.now, KEEP_MS)
 
     def select(self, i):
         self.adjust(i, 1, True)
 
+    def tick(self, now):
+        if self.due is not None and self.app.clock.ticks_diff(now, self.due) >= 0:
+            self._keep()
+
     def back(self):
-        refused = None
-        if self.chosen != self.was:
-            try:
-                write(self.app.root, self.chosen)
-            except OSError as e:
-                refused = e
         self.app.pop()
-        if refused is not None:
-            self.app.saving_off(refused)
+        self._keep()
+
+    def _keep(self):
+        # Writes the settings when they changed. Open hands is the start of a
+        # game's setup, so the remembered setups take it too (else the first
+        # remembered one held it for good).
+        self.due = None
+        if self.chosen == self.was:
+            return
+        setups = None
+        if self.chosen["open"] != self.was["open"]:
+            setups = recall(self.app.root)
+            for e in setups:
+                for o in e[2]:
+                    if o[0] == "open":
+                        o[1] = self.chosen["open"]
+        try:
+            write(self.app.root, self.chosen, setups)
+            self.was = dict(self.chosen)
+        except OSError as e:
+            self.app.saving_off(e)

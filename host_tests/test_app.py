@@ -14,7 +14,7 @@ from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from host_tests.drive import (check_frame, choose, drawn, match_at, menu_pick, new_device, pixels, play_deals, press,
-                               screens, set_up, setup_match, top)
+                               recorded, screens, set_up, setup_match, top)
 from tools.sim import SEEDS
 
 GAME = "doublejoker"
@@ -322,7 +322,7 @@ def rules_from_setup(dev, title):
     # DOWN from where the setup opens) -> the game's rules.
     menu_pick(dev, title)
     s = top(dev)
-    assert s.items[s.cur] == "Start" and s.items[s.cur + 1] == "Rules"
+    assert s.items[s.cur].startswith("Start") and s.items[s.cur + 1] == "Rules"
     press(dev, DOWN)
     press(dev, A)
     r = top(dev)
@@ -346,7 +346,7 @@ def test_every_games_rules_are_on_its_setup(tmp_path):
         assert s.top + 5 >= len(s.items)  # (as it opened: the last line in view)
         assert s.footer == "A read   B back"  # A starts no match on this line
         press(dev, UP)
-        assert s.items[s.cur] == "Start" and "A start" in s.footer
+        assert s.items[s.cur].startswith("Start") and "A start" in s.footer
         press(dev, B)
         assert type(top(dev)).__name__ == "Title"
     rules_from_setup(dev, registry.title(GAME))
@@ -428,6 +428,33 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     end3 = play_out(dev3)
     assert m2.moves == m3.moves and len(m3.moves) > 9
     assert (end2.verdict, end2.standings.scores) == (end3.verdict, end3.standings.scores)
+
+
+def test_starting_a_match_asks_before_it_replaces_the_saved_one(tmp_path):
+    # A saved match (of another game too) is lost at a new match's first move:
+    # Start says so first, B goes back with nothing lost, A starts.
+    root = str(tmp_path / "replace")
+    dev = new_device(root, seed=21)
+    setup_match(dev, ["Person", "Bot Medium"])
+    play_out(dev, stop_after=4)
+    saved = saves_reading.read(root)[0]
+    dev = new_device(root, seed=5)
+    menu_pick(dev, "Joker Poker")
+    setup = top(dev)
+    press(dev, A)
+    ask = top(dev)
+    assert isinstance(ask, ui.Dialog) and " ".join(ask.rows) == "This replaces your saved Double Joker match"
+    assert [t for t, x, y in recorded(dev, ask)][-4:] == ask.rows + [ask.hint]
+    press(dev, B)
+    assert top(dev) is setup and saves_reading.read(root)[0] == saved and dev.app.saved == saved
+    press(dev, A)
+    press(dev, A)
+    assert isinstance(top(dev), play.GameScreen) and dev.app.match.game_id == "jokerpoker"
+    # No save, no question: Start starts.
+    dev = new_device(tmp_path / "none", seed=5)
+    menu_pick(dev, "Joker Poker")
+    press(dev, A)
+    assert isinstance(top(dev), play.GameScreen)
 
 
 def _damage(kind, data):

@@ -266,7 +266,8 @@ def test_b_steps_back_then_pauses(tmp_path):
 
 def test_resume_mid_deal(tmp_path):
     # A power cut while a person arranges: Resume brings back the same deal,
-    # arrangement and all, and the person carries on.
+    # arrangement and all, the cursor on the bets (A on "arrange for me", as a
+    # new turn starts, undid the arrangement), and the person carries on.
     for seats in (["Person", "Bot Medium"], ["Bot Medium", "Person", "Bot Hard"]):
         root = tmp_path / ("r%d" % len(seats))
         dev = new_device(root, 40 + len(seats), bot_delay=60)
@@ -285,6 +286,7 @@ def test_resume_mid_deal(tmp_path):
         dev, g = resume(root, "Joker Poker")
         assert g.match.state.encode() == want
         assert list(g.match.moves) == moves and g.table.mode == table.ARRANGE
+        assert g.table.cur.selected() == J.BET
         names_shown(dev, g.table, g.match.state, seat)
         checks = play_deals(dev, 1, 5)
         assert checks["turns"] == 1 and checks["reveals"] == 1
@@ -400,19 +402,23 @@ def test_look_back_and_scores_keep_the_reveal_back_jp15(tmp_path):
         press(dev, A)
         sheet = top(dev)
         assert type(sheet).__name__ == "ScoreSheet"
+        said = [t for t, x, y in drive.recorded(dev, sheet)]
         press(dev, B)
         press(dev, B)
         assert top(dev) is at
-        return [x for x in lines if x.startswith("SCORES") or x.startswith("Scores")], sheet.s.history, sheet.s.scores
+        return [x for x in lines if x.startswith("SCORES") or x.startswith("Scores")], sheet.s.history, sheet.s.scores, said
 
-    assert told(g) == ([], [], [0, 0])
+    lines, history, scores, said = told(g)
+    assert (lines, history, scores) == ([], [], [0, 0])
+    assert "deal 1: not all shown yet" in said  # (not "no deal finished yet" while the table's total grows)
     for _ in range(3):
         press(dev, A)
     assert not t.holding() and t.unshown() == 0
     end = top(dev)
     assert isinstance(end, play.GameEnd)  # the last hand seen: the deal's result at once
-    lines, history, scores = told(end)
+    lines, history, scores, said = told(end)
     assert len(lines) == 1 and history == [st.scores()] and scores == st.scores()
+    assert not [t for t in said if "shown yet" in t]
 
 
 def test_the_three_jokers_look_different_jp1_jp7(tmp_path):

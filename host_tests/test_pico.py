@@ -70,7 +70,7 @@ class Twin(Script):
 
     def press(self, b):
         t = self.top()
-        if b == A and type(t).__name__ == "Setup" and t.items[t.cur] == "Start":
+        if b == A and type(t).__name__ == "Setup" and t.items[t.cur].startswith("Start"):
             self.lockstep = False  # the match takes the board's own seed
         Script.press(self, b)
         self.pico.press(NAMES[b])

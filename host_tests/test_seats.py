@@ -52,7 +52,7 @@ def test_setup_offers_two_to_four_seats_with_the_games_people(monkeypatch, tmp_p
     menu_pick(dev, "High Card")
     s = top(dev)
     # INFO.people = 3: three people at first, then bots; 2 seats to start with.
-    assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start", "Rules"]
+    assert s.items == ["Players: 2", "P1: Person", "P2: Person", "Open hands: Off", "Start: 2 people", "Rules"]
     press(dev, DOWN)
     press(dev, DOWN)  # from Start past Rules, round to Players
     press(dev, RIGHT)
@@ -162,6 +162,8 @@ def test_a_new_match_quit_before_its_first_move_keeps_the_older_save(tmp_path):
     dev = new_device(root, seed=4)  # power cut; then a new match, quit at once
     menu_pick(dev, "Double Joker")
     menu_pick(dev, "Start")
+    assert top(dev).rows == ["This replaces your", "saved Double Joker", "match"]
+    press(dev, A)  # start anyway
     assert not dev.app.match.moves
     press(dev, B)
     menu_pick(dev, "Quit match")

@@ -128,7 +128,7 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert dev.app.animate
     press(dev, A)
     assert not dev.app.animate  # a played card appears at once (test_animation_ui.py)
-    assert not os.path.exists(str(root / settings.NAME))  # written on leaving
+    assert not os.path.exists(str(root / settings.NAME))  # not at every press (a held LEFT steps many)
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and "firmware.settings" not in sys.modules
     assert "firmware.saves_reading" not in sys.modules  # read at boot only
@@ -148,6 +148,48 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     press(dev2, A)
     assert dev2.i2c.panel.seg_remap and dev2.i2c.panel.com_reversed
     check_frame(dev2)
+
+
+def test_a_change_is_kept_a_second_after_the_last_without_b(tmp_path):
+    # The power may go while the Settings screen is up: a change is in the
+    # file a second (settings.KEEP_MS) after the last press, B not needed.
+    root = tmp_path / "kept"
+    dev = new_device(root)
+    s = open_settings(dev)
+    line(s, "Contrast")
+    press(dev, LEFT)
+    dev.wait(settings.KEEP_MS // 2)
+    press(dev, LEFT)
+    dev.wait(settings.KEEP_MS // 2)
+    assert not os.path.exists(str(root / settings.NAME))  # counted from the last change
+    dev.wait(settings.KEEP_MS // 2)
+    assert settings.read(str(root))[0]["contrast"] == "Low"
+    dev = new_device(root)  # the power went with the screen up
+    assert dev.app.settings["contrast"] == "Low" and dev.i2c.panel.contrast == 0x20
+
+
+def test_open_hands_starts_the_remembered_setup_too(tmp_path):
+    # The Open hands setting is where Habitual Joker's setup starts; once a
+    # setup was remembered it held its own value for good, whatever the setting
+    # said. A change of the setting changes the remembered setups' too.
+    root = tmp_path / "open"
+    dev = new_device(root)
+    menu_pick(dev, "Habitual Joker")
+    assert "Open hands: Off" in top(dev).items
+    press(dev, A)  # Start: the setup is remembered
+    press(dev, B)
+    menu_pick(dev, "Quit match")
+    press(dev, A)
+    assert type(top(dev)).__name__ == "Title"
+    for want in ("On", "Off"):
+        s = open_settings(dev)
+        line(s, "Open hands")
+        press(dev, A)
+        assert s.items[s.cur] == "Open hands: " + want
+        press(dev, B)
+        menu_pick(dev, "Habitual Joker")
+        assert "Open hands: " + want in top(dev).items
+        press(dev, B)
 
 
 def test_auto_repeat_off_gives_one_event_per_hold(tmp_path):

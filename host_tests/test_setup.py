@@ -41,6 +41,22 @@ def test_setup_opens_on_start_and_mashing_a_starts_as_shown(tmp_path):
     assert m.seats[0] == PERSON
 
 
+def test_start_says_how_many_people_play_when_not_one(tmp_path):
+    # Georgian Joker's setup starts with two people (GJ-1), on lines scrolled
+    # out of view above Start: the Start line says so, and follows the seats.
+    dev = new_device(tmp_path / "people")
+    menu_pick(dev, "Georgian Joker")
+    s = top(dev)
+    assert s.items[s.cur] == "Start: 2 people" and s.top > 1  # P1 and P2 not in view
+    want = {"P2: Bot Medium": "Start", "P1: Bot Medium": "Start: bots only"}
+    for line in ("P2: Bot Medium", "P1: Bot Medium"):
+        while s.items[s.cur].split(":")[0] != line.split(":")[0]:
+            press(dev, UP)
+        while s.items[s.cur] != line:
+            press(dev, RIGHT)
+        assert s.items[-2] == want[line]
+
+
 def test_right_means_more(tmp_path):
     dev = new_device(tmp_path / "more")
     press(dev, A)

@@ -148,7 +148,7 @@ class Script:
     def menu_pick(self, label):
         m = self.top()
         for _ in range(len(m.items)):
-            if m.items[m.cur] == label:
+            if m.items[m.cur] == label or m.items[m.cur].startswith(label + ":"):  # as drive.menu_pick
                 self.press(A)
                 return
             self.press(DOWN)

@@ -23,7 +23,7 @@ from firmware.saves import PERSON
 HINT = "Hint"
 TAKE_BACK = "Take back my move"
 LOOK = "hold B: look back"
-LOOK_X = const(45)  # clear of "Paused" and of the arrow at the bar's end when more lines are below
+LOOK_X = const(46)  # 5 columns clear of "Paused", 3 of the arrow at the bar's end when more lines are below
 
 
 def lines(app, game):
@@ -41,7 +41,7 @@ def title(menu, fb):
     # The menu's title bar (its title left empty): "Paused", and how to look
     # back (B held on the table), as every B tap on a table lands here.
     y = (ui.H - (min(len(menu.items), ui.OVERLAY_ROWS) + 1) * ui.ROW - 4) // 2 + 1
-    font.text(fb, "Paused", 7, y, 0, ui.NORMAL)
+    font.text(fb, "Paused", 6, y, 0, ui.NORMAL)
     if menu.top == 0:  # (scrolled, the arrow up takes its place)
         font.text(fb, LOOK, LOOK_X, y + 2, 0)
 

@@ -145,7 +145,10 @@ class Table(Base):
         turn = 8 * st.deal_no + viewer
         if turn != self.turn:
             self.turn = turn
-            self.go = J.AUTO  # a new turn starts on "arrange for me"
+            # A new turn starts on "arrange for me"; one resumed after the
+            # seat's arranging (its moves are the last) on the bets: mashing A
+            # there undid a hand arranged by hand.
+            self.go = J.BET if moves and moves[-1] < J.BET else J.AUTO
         self._arrange()
 
     def _order_rows(self):
