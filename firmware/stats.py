@@ -231,7 +231,8 @@ class StatsScreen(ui.Screen):
             if fig:
                 y += scores.PITCH
                 font.text(fb, "%s %d, %s a match" % (fig[0], e[_FIGURE], tenths(e[_FIGURE], m)), 0, y)
-        ui.centre(fb, "\x10\x11 page %d/%d  A reset  B back" % (self.page + 1, len(self.pages)), 58, 1, ui.SMALL)
+        # (on the panel's last rows: a game's figure line sits on row 52)
+        ui.centre(fb, "\x10\x11 page %d/%d  A reset  B back" % (self.page + 1, len(self.pages)), 59, 1, ui.SMALL)
 
     def on_button(self, b):
         if b == ui.LEFT or b == ui.RIGHT:

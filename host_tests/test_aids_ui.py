@@ -99,6 +99,9 @@ def look_back(dev, g, checks, at=None):
         press(dev, B)
         assert top(dev) is at
         return
+    # The title bar says where the page is, or on the only page how to leave.
+    corner = "B: back" if lb.pages == 1 else "1/%d" % lb.pages
+    assert [t for t, x, y in drive.recorded(dev, lb) if y == 2 and x > 64] == [corner]
     before = replayed(m, n - 1)
     mover = before.to_move()
     secret = m.game_id == "jokerpoker" and mover != m.you and not before.deal_over()

@@ -144,9 +144,9 @@ class LookBack(ui.Screen):
 
     def draw(self, fb):
         ui.header(fb, self.title)
-        if self.pages > 1:
-            t = "%d/%d" % (self.page + 1, self.pages)
-            font.text(fb, t, ui.W - 2 - font.width(t), 2, 0)
+        # Where a page is in the look back, or on the only one how to leave it.
+        t = "%d/%d" % (self.page + 1, self.pages) if self.pages > 1 else "B: back"
+        font.text(fb, t, ui.W - 2 - font.width(t), 2, 0)
         y = _Y
         if self.page == 0 and self.trick:
             self._trick(fb)
