@@ -347,7 +347,8 @@ class Pause(ui.Menu):
                     from firmware.aids import as_shown
 
                     st = as_shown(m, game.viewer, hide)
-                sheet = scores.ScoreSheet(self.app, scores.Standings(m, st=st), hide > 0)
+                sheet = scores.ScoreSheet(self.app, scores.Standings(m, st=st))
+                sheet.showing = hide > 0
             self.app.push(sheet)
         elif t == "Quit match":
             self.app.replace(QuitConfirm(self.app, self))

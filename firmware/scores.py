@@ -69,13 +69,14 @@ class ScoreSheet(ui.Screen):
     # UP/DOWN scroll, A or B closes.
     ROWS = 5
 
-    def __init__(self, app, standings, showing=False):
+    # The table still shows how the round ended, its points kept back: the
+    # sheet says so (it read as no round played while the table's totals grew).
+    showing = False
+
+    def __init__(self, app, standings):
         ui.Screen.__init__(self, app)
         self.s = standings
         self.top = max(0, len(standings.history) - self.ROWS)  # the latest rounds
-        # The table still shows how the round ended, its points kept back: the
-        # sheet says so (it read as no round played while the table's totals grew).
-        self.showing = showing
 
     def draw(self, fb):
         s = self.s
