@@ -371,10 +371,11 @@ def make_buzzer(profile, machine):
 # Kinds of start-up failure: blink count, headline, what to do.
 _KINDS = (
     (BoardError, 2, "the board profile has a problem",
-     "Fix board.json on the board (mpremote edit board.json), or deploy a profile from boards/."),
+     "Fix the field in your profile in boards/ and run make deploy BOARD=<its name> (a board.json "
+     "edited on the board is overwritten by the next deploy)."),
     (DisplayError, 3, "the display does not answer",
      "Check the display's four wires and the i2c and display entries in board.json."),
-    (ImportError, 4, "a firmware file is missing",
+    (ImportError, 4, "a firmware file is missing",  # (main.py says so of one cut short, or too new)
      "Copy the firmware to the board again: make deploy."),
     (Exception, 5, "it failed while starting",
      "Check board.json and the wiring; if they are right, report this message."),

@@ -33,7 +33,7 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     out = str(tmp_path / "device")
     build.build(BOARD, out)
     files = built_files(out)
-    want = {"main.py", "board.json"}
+    want = {"main.py", "board.json", build.MANIFEST}
     for pkg in ("engine", "firmware"):
         for path in glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
@@ -48,6 +48,11 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     assert not [f for f in files if f.startswith(("tools/", "host_tests/")) or f.endswith(".pyc")]
     with open(os.path.join(out, "main.py"), "rb") as f:
         assert f.read() == source("firmware/main.py")
+    # Every module with its size, for main.py to find one a copy cut short.
+    with open(os.path.join(out, build.MANIFEST)) as f:
+        listed = [line.split(" ") for line in f.read().splitlines()]
+    assert sorted(p for n, p in listed) == [f for f in files if f.endswith(".mpy")]
+    assert all(int(n) == os.path.getsize(os.path.join(out, p)) for n, p in listed)
     with open(os.path.join(out, "board.json"), "rb") as f:
         assert f.read() == source("boards/%s.json" % BOARD)
     for rel in files:

@@ -306,7 +306,9 @@ def test_lobby_refuses_a_start_that_leaves_a_board_out(tmp_path):
     for _ in range(40):
         ring.step(drive.check_frame)
     drive.press(h, A)  # one person seat, two boards
-    assert isinstance(drive.top(h), ui.Dialog) and "Board 2 has no seat" == " ".join(drive.top(h).rows)
+    said = " ".join(drive.top(h).rows)
+    assert isinstance(drive.top(h), ui.Dialog) and said == "Board 2 has no seat: in the setup (B) make one more seat a Person"
+    assert len(drive.top(h).rows) == 4  # and the key's row: the dialog fits the panel
 
 
 def steps(ring, n):

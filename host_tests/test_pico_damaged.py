@@ -166,3 +166,32 @@ def test_a_board_that_cannot_start_says_why_and_blinks(tree):  # noqa: F811
             assert said in pico.console and "The LED blinks %d times" % blinks in pico.console, pico.console
             assert not pico.panel()["on"]  # the panel was never set up
             assert pico.failure() is None, pico.failure()
+
+
+def test_a_module_cut_short_or_missing_is_named_and_the_board_stays_reachable(tree):  # noqa: F811
+    # A copy cut off mid-file (the USB cable pulled during make deploy) left a
+    # .mpy whose import hung the board: a blank screen, Ctrl-C ignored, so make
+    # deploy could not reach it either. main.py checks every module against the
+    # build's manifest.txt first (board.py too, which cannot report on itself):
+    # the console names the file, the LED blinks 4 times (README: a firmware
+    # file), and Ctrl-C still gives the REPL that mpremote deploys through. So
+    # for a MicroPython too old for the .mpy files.
+    app = "firmware/app.mpy"
+    assert tree[build.MANIFEST].decode().count(".mpy\n") == len([p for p in tree if p.endswith(".mpy")])
+    for change, said in (
+        ({app: tree[app][:1000]}, "firmware/app.mpy is cut short (1000 of %d bytes)" % len(tree[app])),
+        ({app: b""}, "firmware/app.mpy is cut short (0 of %d bytes)" % len(tree[app])),
+        ({"firmware/board.mpy": None}, "firmware/board.mpy is missing"),
+        # Every .mpy of another mpy version: an older MicroPython refused them
+        # with a bare traceback.
+        (dict((p, d[:1] + b"\x05" + d[2:]) for p, d in tree.items() if p.endswith(".mpy")),
+         "its .mpy files need MicroPython 1.24 or newer"),
+    ):
+        files = dict((p, d) for p, d in dict(tree, **change).items() if d is not None)
+        with Pico(files) as pico:
+            pico.watch(LED)
+            pico.run(12000)
+            groups, lit = counts(pico.levels(LED), pico.emulated_ms())
+            assert len(groups) >= 3 and groups == [4] * len(groups), (said, groups)
+            assert said in pico.console and "make deploy" in pico.console, pico.console
+            assert pico.exec("print(6 * 7)", fresh=False) == ("42\n", "")

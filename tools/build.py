@@ -22,6 +22,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "firmware")
 MAIN = "firmware/main.py"
+MANIFEST = "manifest.txt"  # "size path" of every .mpy, for main.py to find one cut short
 SEEDS = "seeds"
 OUT = os.path.join("build", "device")
 NO_BOARD = ("no MicroPython board found on USB; plug in the Pico (MicroPython already "
@@ -112,7 +113,7 @@ def expected(root=ROOT, runtime="micropython"):
     mods = modules(root, runtime)
     if runtime == "micropython":
         mods = [m[:-3] + ".mpy" for m in mods]
-    tops = [e[1] for e in ENTRIES[runtime]]
+    tops = [e[1] for e in ENTRIES[runtime]] + ([MANIFEST] if runtime == "micropython" else [])
     return sorted(tops + ["board.json"] + mods + seed_files(root))
 
 
@@ -217,12 +218,21 @@ def build(board, out=OUT, root=ROOT):
     _copy(root, "boards/%s.json" % board, out, "board.json")
     if runtime == "micropython":
         compile_modules(out, root, prof["arch"])
+        write_manifest(out, [m[:-3] + ".mpy" for m in modules(root, runtime)])
     else:
         for rel in modules(root, runtime):
             _copy(root, rel, out)
     for rel in seed_files(root):
         _copy(root, rel, out)
     return expected(root, runtime)
+
+
+def write_manifest(out, files):
+    # What main.py checks before importing anything: a copy cut off mid-file
+    # (a USB cable pulled during make deploy) left a .mpy that hung the board.
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        for rel in files:
+            f.write("%d %s\n" % (os.path.getsize(os.path.join(out, rel)), rel))
 
 
 def prune_script(files):

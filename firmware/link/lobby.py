@@ -97,7 +97,9 @@ class HostLobby(ui.Menu):
             return
         for b in range(nb):
             if b not in [self.owners[s] for s in self.people]:
-                self.app.push(ui.Dialog(self.app, "Board %d has no seat" % (b + 1)))
+                # (and how to give it one: it said only that)
+                self.app.push(ui.Dialog(self.app, "Board %d has no seat: in the setup (B) make one more seat a Person"
+                                        % (b + 1)))
                 return
         self.app.net.begin(self.game_id, self.options, self.seats, self.owners, new_seed(self.app))
 

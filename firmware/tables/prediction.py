@@ -266,6 +266,8 @@ class Table(Base):
         for t in self._lines():
             font.text(fb, t, X, y)
             y += 6
+        if self.holding() and y <= ui.H - 6:  # (four seats and points: no row left)
+            font.text(fb, "A: next", X, y)  # it waited for A unasked (a review)
 
     def _lit(self):
         # The grid position shown inverted: the card the turn held until A
