@@ -24,9 +24,12 @@ class Buttons:
         self.clock = clock
         now = clock.ticks_ms()
         # A button held at power-up is taken as already down: it must be released
-        # and pressed again to count.
+        # and pressed again to count, nor does a held direction repeat before
+        # (it raced round the title).
         self._raw = [1 - p.value() for p in pins]  # 1 = pressed, as last sampled
         self._down = list(self._raw)  # debounced state
+        self.stuck = [NAMES[i] for i in range(len(pins)) if self._raw[i]]  # held at power-up, for the console
+        self._armed = bytearray(len(pins))  # pressed since power-up: may repeat
         self._since = [now] * len(pins)  # when the raw level last changed
         self._next = [now] * len(pins)  # when a held direction repeats next
         self._queue = bytearray(QUEUE)
@@ -51,8 +54,9 @@ class Buttons:
                     down[i] = level
                     if level:
                         self._push(i)
+                        self._armed[i] = 1
                         self._next[i] = clock.ticks_add(now, REPEAT_DELAY_MS)
-            elif level and i < A and self.repeat and clock.ticks_diff(now, self._next[i]) >= 0:
+            elif level and i < A and self.repeat and self._armed[i] and clock.ticks_diff(now, self._next[i]) >= 0:
                 self._push(i)
                 # From now, not from the due time: a late poll gives one repeat, not a burst.
                 self._next[i] = clock.ticks_add(now, REPEAT_MS)

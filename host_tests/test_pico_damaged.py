@@ -195,3 +195,8 @@ def test_a_module_cut_short_or_missing_is_named_and_the_board_stays_reachable(tr
             assert len(groups) >= 3 and groups == [4] * len(groups), (said, groups)
             assert said in pico.console and "make deploy" in pico.console, pico.console
             assert pico.exec("print(6 * 7)", fresh=False) == ("42\n", "")
+            assert (build.MANIFEST in pico.files()) == ("MicroPython" not in said)  # a file: checked at the next power-up
+    # A whole tree: the title, and the manifest gone (the next boots skip the check).
+    with Pico(tree) as pico:
+        pico.run(1500)
+        assert pico.panel()["on"] and build.MANIFEST not in pico.files() and pico.failure() is None

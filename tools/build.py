@@ -333,7 +333,8 @@ def deploy_drive(board, drive=None, out=OUT, root=ROOT, installer=None):
 
 def deploy(board, port=None, out=OUT, root=ROOT):
     files = build(board, out, root)
-    tops = sorted(set(f.split("/")[0] for f in files))
+    # The manifest first: a copy cut off after it leaves the board a list to check.
+    tops = sorted(set(f.split("/")[0] for f in files), key=lambda t: (t != MANIFEST, t))
     cmd = mpremote() + ["connect", port or "auto",
                         "exec", prune_script(files), "+",
                         "fs", "cp", "-r"] + tops + [":", "+", "reset"]
