@@ -165,10 +165,14 @@ def validate(data, where="board.json", say=None):
         _fail(where, "i2c.soft", "false on CircuitPython (its display bus takes a hardware busio.I2C)", soft)
     if not soft and runtime == "micropython":
         # The RP2040 routes I2C0 SDA/SCL to GP0/1, 4/5, 8/9, ...; I2C1 to GP2/3, 6/7, ...
-        if sda % 4 != 2 * bus:
-            _fail(where, "i2c.sda", "an SDA pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus, 2 * bus + 4, 2 * bus + 8), sda)
-        if scl % 4 != 2 * bus + 1:
-            _fail(where, "i2c.scl", "an SCL pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (bus, 2 * bus + 1, 2 * bus + 5, 2 * bus + 9), scl)
+        for key, pin, k in (("i2c.sda", sda, 0), ("i2c.scl", scl, 1)):
+            if pin % 4 != 2 * bus + k:
+                want = "an %s pin of I2C%d (GP%d, GP%d, GP%d, ...)" % (key[4:].upper(), bus, 2 * bus + k,
+                                                                      2 * bus + k + 4, 2 * bus + k + 8)
+                if pin % 4 == 2 * (1 - bus) + k:  # the other bus's: the fix is one number
+                    raise BoardError('%s: %s must be %s (got %s, I2C%d\'s: set i2c "id": %d)'
+                                     % (where, key, want, _show(pin), 1 - bus, 1 - bus))
+                _fail(where, key, want, pin)
     freq = _get(i2c, "i2c", "freq", where)
     if not _is_int(freq) or not 10000 <= freq <= 1000000:
         _fail(where, "i2c.freq", "a bus speed in Hz, 10000..1000000 (400000 is usual)", freq)

@@ -33,11 +33,11 @@ def test_build_holds_exactly_the_board_files(tmp_path):
     out = str(tmp_path / "device")
     build.build(BOARD, out)
     files = built_files(out)
-    want = {"main.py", "board.json", build.MANIFEST}
+    want = {"main.py", "checkfiles.py", "board.json", build.MANIFEST}
     for pkg in ("engine", "firmware"):
         for path in glob.glob(os.path.join(ROOT, pkg, "**", "*.py"), recursive=True):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
-            if rel not in ("firmware/main.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY + build.TEMPLATE:
+            if rel not in ("firmware/main.py", "firmware/checkfiles.py", "firmware/code.py", "firmware/boot.py") + build.CIRCUITPY_ONLY + build.TEMPLATE:
                 want.add(rel[:-3] + ".mpy")
     for path in glob.glob(os.path.join(ROOT, "seeds", "*.md")):
         if "seeds/" + os.path.basename(path) not in build.TEMPLATE:
@@ -83,7 +83,7 @@ def test_deploy_copies_the_manifest_first(tmp_path, monkeypatch):
     build.deploy(BOARD, "/dev/null", str(tmp_path / "device"))
     cmd = got[0]
     tops = cmd[cmd.index("-r") + 1:cmd.index(":")]
-    assert tops[0] == build.MANIFEST and sorted(tops) == sorted(set(f.split("/")[0] for f in build.expected()))
+    assert tops[:2] == ["checkfiles.py", build.MANIFEST] and sorted(tops) == sorted(set(f.split("/")[0] for f in build.expected()))
 
 
 def test_native_functions_are_marked_in_place():
@@ -173,7 +173,11 @@ def test_every_bad_profile_is_refused_in_one_line(tmp_path, capsys):
         (good.replace('"height": 64', '"height": 64.0').encode(), "display.height"),
         (good.replace('"id": 0', '"id": 0.0').encode(), "i2c.id must be 0 or 1 (got 0.0)"),
         (good.replace('"sda": 4', '"sda": 4.0').encode(), "i2c.sda"),
-        (good.replace('"sda": 4', '"sda": 5').encode(), "i2c.sda must be an SDA pin of I2C0"),
+        (good.replace('"sda": 4', '"sda": 5').encode(), "i2c.sda must be an SDA pin of I2C0 (GP0, GP4, GP8, ...) (got 5)"),
+        # A pin of the other bus: the message says the one number to change.
+        (good.replace('"sda": 4', '"sda": 6').encode(),
+         'i2c.sda must be an SDA pin of I2C0 (GP0, GP4, GP8, ...) (got 6, I2C1\'s: set i2c "id": 1)'),
+        (good.replace('"scl": 5', '"scl": 3').encode(), "i2c.scl must be an SCL pin of I2C0 (GP1, GP5, GP9, ...) (got 3, I2C1"),
         (good.replace('"up": 10', '"up": 40').encode(), "buttons.up must be a GPIO number 0..29 (got 40)"),
         (good.replace('"down": 11', '"down": 10').encode(), "buttons.up and buttons.down both use GP10"),
         (good.replace('"ssd1306"', '"sh1106"').encode(), "display.driver"),
@@ -223,6 +227,7 @@ def test_deploy_to_a_fake_board(tmp_path):
     write_tree(repo, {
         "boards/pico.json": source("boards/pico.json").decode(),
         "firmware/main.py": "print('joker pocket')\n",
+        "firmware/checkfiles.py": "print('checked')\n",
         "firmware/__init__.py": "",
         "engine/__init__.py": "",
         "engine/games/__init__.py": "",

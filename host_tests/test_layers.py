@@ -15,7 +15,7 @@ FLOORS = (  # bottom first; a file is on the floor of the longest prefix that na
     ("the drawing kit", ("firmware/font.py", "firmware/text.py", "firmware/canvas.py", "firmware/ssd1306.py")),
     ("the devices", ("firmware/board.py", "firmware/buttons.py", "firmware/circuitpy.py")),
     ("the screens and tables", ("firmware/",)),
-    ("the start-up scripts", ("firmware/main.py", "firmware/code.py", "firmware/boot.py")),
+    ("the start-up scripts", ("firmware/main.py", "firmware/checkfiles.py", "firmware/code.py", "firmware/boot.py")),
     ("the host tools", ("tools/",)),
     ("the tests", ("host_tests/",)),
 )

@@ -3,7 +3,8 @@
 #   python -m tools.build deploy --board pico [--port /dev/ttyACM0] [--out build/device]
 #   python -m tools.build deploy --board pico-circuitpython [--drive /media/me/CIRCUITPY]
 # The board profile names its runtime. For MicroPython the tree holds main.py
-# (firmware/main.py as source), board.json (boards/BOARD.json), every other module
+# and checkfiles.py (firmware/main.py, firmware/checkfiles.py, as source), manifest.txt
+# (every module's size), board.json (boards/BOARD.json), every other module
 # of engine/ and firmware/ compiled by mpy-cross to .mpy in the same package layout
 # (arch-independent bytecode; with the profile's "arch", the functions and methods
 # whose def line ends "# native" in that machine code too), and seeds/*.md for the rules
@@ -26,11 +27,13 @@ MANIFEST = "manifest.txt"  # "size path" of every .mpy, for main.py to find one 
 SEEDS = "seeds"
 OUT = os.path.join("build", "device")
 NO_BOARD = ("no MicroPython board found on USB; plug in the Pico (MicroPython already "
-            "flashed on it) or pass PORT=/dev/ttyACM0")
+            "flashed on it) or pass PORT=/dev/ttyACM0. If it is plugged in: close any serial "
+            "console on its port (mpremote skips a port it cannot open), and on Linux be in the "
+            "dialout group (sudo usermod -aG dialout $USER, then log in again)")
 # Files that go to the top of the board as themselves, per runtime; no runtime
 # takes another's as a module.
 ENTRIES = {
-    "micropython": ((MAIN, "main.py"),),
+    "micropython": ((MAIN, "main.py"), ("firmware/checkfiles.py", "checkfiles.py")),
     "circuitpython": (("firmware/code.py", "code.py"), ("firmware/boot.py", "boot.py")),
 }
 CIRCUITPY_ONLY = ("firmware/circuitpy.py",)  # the seam (canvas.py goes to both: a port may lack framebuf)
@@ -333,8 +336,10 @@ def deploy_drive(board, drive=None, out=OUT, root=ROOT, installer=None):
 
 def deploy(board, port=None, out=OUT, root=ROOT):
     files = build(board, out, root)
-    # The manifest first: a copy cut off after it leaves the board a list to check.
-    tops = sorted(set(f.split("/")[0] for f in files), key=lambda t: (t != MANIFEST, t))
+    # The check, then the manifest first: a copy cut off after them leaves the board
+    # a list to check and what checks it.
+    first = ("checkfiles.py", MANIFEST)
+    tops = sorted(set(f.split("/")[0] for f in files), key=lambda t: (first.index(t) if t in first else 2, t))
     cmd = mpremote() + ["connect", port or "auto",
                         "exec", prune_script(files), "+",
                         "fs", "cp", "-r"] + tops + [":", "+", "reset"]
