@@ -492,9 +492,12 @@ def start(machine, clock, path="board.json", app="firmware.app", cycles=-1, say=
             buttons = make_buttons(profile, machine, clock)
             buzzer = make_buzzer(profile, machine)
             link = link_port(profile, machine, say)
-        for name in buttons.stuck:  # (it does nothing until let go: said, as it looks like a dead button)
-            say("Button %s is down at power-up: it counts once let go. If it stays down, check that it "
-                "joins its GPIO to GND only while pressed (the switch's other pair of legs)." % name)
+        from firmware.buttons import NAMES
+
+        for i in range(len(NAMES)):  # down at power-up, it does nothing until let go: like a dead button
+            if buttons.is_down(i):
+                say("Button %s is down at power-up: it counts once let go. If it stays down, check that it "
+                    "joins its GPIO to GND only while pressed (the switch's other pair of legs)." % NAMES[i])
         import gc
 
         gc.collect()

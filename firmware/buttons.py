@@ -28,7 +28,6 @@ class Buttons:
         # (it raced round the title).
         self._raw = [1 - p.value() for p in pins]  # 1 = pressed, as last sampled
         self._down = list(self._raw)  # debounced state
-        self.stuck = [NAMES[i] for i in range(len(pins)) if self._raw[i]]  # held at power-up, for the console
         self._armed = bytearray(len(pins))  # pressed since power-up: may repeat
         self._since = [now] * len(pins)  # when the raw level last changed
         self._next = [now] * len(pins)  # when a held direction repeats next

@@ -2,7 +2,7 @@
 # under MicroPython, the firmware compiled as the board has it and booted as
 # main.py boots it, a match of every registered game (its strongest bot against
 # Easy) from a fresh title peaks under 88 KB of the app's heap (wasm.PEAK; Georgian
-# Joker's in link play under 104 KB, wasm.LINKED_PEAK; Joker Poker's with its arranger
+# Joker's in link play under 106 KB, wasm.LINKED_PEAK; Joker Poker's with its arranger
 # kept under 118 KB, wasm.KEPT), and three more matches of each do not grow
 # the title by 2 KB or more at every match (a leak); and the board's soft
 # reset when a match left the title grown more than that.
