@@ -12,7 +12,7 @@
 import framebuf
 
 from firmware import font
-from host_tests.test_font import glyph
+from host_tests.glyphs import glyph
 from tools import sim
 
 W = 128
@@ -102,7 +102,7 @@ def ink(s, size):
     # column bytes from x = 0), or None when nothing is lit.
     cols = []
     for ch in s:
-        cols.extend(glyph(ch, size))  # (host_tests/test_font.py)
+        cols.extend(glyph(ch, size))
     used = [i for i in range(len(cols)) if cols[i]]
     if not used:
         return None

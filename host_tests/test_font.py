@@ -7,24 +7,13 @@ import framebuf
 from engine import cards
 from engine.rng import Rng
 from firmware import font
+from host_tests.glyphs import glyph
 
 SPECIALS = (font.CLUBS, font.DIAMONDS, font.HEARTS, font.SPADES, font.JOKER_CHAR,
             font.TEN, font.LEFT, font.RIGHT, font.UP, font.DOWN, font.CARD_BACK)
 PRINTABLE = "".join([chr(c) for c in range(32, 127)])
 DESCENDERS = "gjpqy,;"
 WIDE = (font.TEN, font.CARD_BACK)  # may use the spacing column of the cell
-
-
-def glyph(ch, size):
-    # The column bytes font.text() draws for ch: its cell (the box past 127),
-    # SMALL's suits from their own table, 6 wide. (Also host_tests/guard.py's.)
-    o = ord(ch)
-    if o > 127:
-        o = 0
-    if size == font.SMALL_SIZE and 0 < o < 5:
-        return bytes(font.SMALL_SUITS[(o - 1) * font.SUIT_W:o * font.SUIT_W])
-    cw = font.CELL_W[size]
-    return bytes(font._DATA[size][o * cw:o * cw + cw])
 
 
 def canvas(w=256, h=16):
@@ -170,7 +159,7 @@ def test_wrapped_rows_fit_with_the_wider_suits():
     # text.wrap counts a SMALL suit as two cells: a row of cols cells fits
     # cols * 4 pixels however many cards it names.
     from firmware.text import wrap
-    said = " ".join(["P%d 1%s, K%s" % (i, s, t) for i in range(4) for s, t in zip(font.SUIT_CHARS, font.SUIT_CHARS[::-1])])
+    said = " ".join(["P%d 1%s, K%s" % (i, s, t) for i in range(4) for s, t in zip(font.SUIT_CHARS, font.SPADES + font.HEARTS + font.DIAMONDS + font.CLUBS)])
     for cols in (12, 20, 27, 32):
         rows = wrap(said, cols)
         assert " ".join(rows) == said
