@@ -22,8 +22,11 @@ class Match:
         self.bots = registry.bots(game_id)
         self.options = self.info.setup(options, len(seats))
         self.seats = seats
-        # The seat every text calls "You": the one person among bots, else None.
-        self.you = seats.index(PERSON) if seats.count(PERSON) == 1 else None
+        # The seat every text calls "You": the one person at this board, among
+        # bots or in link play each at a board of their own (there every
+        # board called its own person "P2"), else None.
+        mine = [q for q in range(len(seats)) if seats[q] == PERSON and self.here(q)]
+        self.you = mine[0] if len(mine) == 1 else None
         self.seed = seed
         self.rng = Rng(seed)  # the bots', seeded again before each of their moves
         # The hints each seat asked for (firmware/aids/hint.py), kept in the save.

@@ -11,6 +11,7 @@ from engine.rng import Rng
 from firmware import play, saves, saves_reading, ui
 from firmware.buttons import A
 from firmware.link.session import MOVES
+from firmware.match import PERSON
 from host_tests import drive, guard
 from host_tests.linked import link_up, new_ring, record_of, run, unlinked
 from tools.host.link import Faults, Play
@@ -82,6 +83,12 @@ def test_whole_linked_match_with_faults(tmp_path, title, lines, boards, owners, 
     numbers = [g.match.link[0] for g in p.games]
     assert numbers[0] == 0 and sorted(numbers) == list(range(boards))
     private(p, owners)
+    # Each board calls its own person "You" when it has just one (it called
+    # them "P2" as it called the others), the others by their seats.
+    for g in p.games:
+        mine = [q for q in range(len(owners)) if owners[q] == g.match.link[0] and g.match.seats[q] == PERSON]
+        assert g.match.you == (mine[0] if len(mine) == 1 else None)
+        assert [g.match.short(q) == "You" for q in range(len(owners))] == [q == g.match.you for q in range(len(owners))]
     # The faults happened, and were survived.
     assert f.dropped and f.corrupted and f.delayed
     assert sum([d.app.net.link.reader.bad for d in ring.devs]) > 0

@@ -359,7 +359,7 @@ class Table(Base):
         c = self.pick.selected() - P.CALL
         font.text(fb, "CALL", X, CALL_Y + 1)
         font.text(fb, call_text(c), X + 20, CALL_Y, 1, NORMAL)
-        if self.match.persons() > 1:
+        if self.match.persons_here() > 1:  # people sharing this board: whose call
             who = self.match.short(v.to_move())
             font.text(fb, who, ui.W - font.width(who), CALL_Y + 1)
         y = ODDS_Y
