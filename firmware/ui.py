@@ -114,11 +114,39 @@ def glyphs(s):
 def box(fb, x, y, w, h):
     # A framed panel for dialogs drawn over another screen; the band it sits
     # in is cleared edge to edge so no cut-off scraps show beside it (to the
-    # panel's edge when that is a few rows away: the pause menu at its tallest).
+    # panel's edge when that is a few rows away: the pause menu at its tallest),
+    # and on to the nearest dark row when the band's edge cuts a line of text:
+    # its sliced half read as garbage.
     top = y - 2 if y > 4 else 0
     bottom = y + h + 2 if y + h < H - 4 else H
+    if top > 0 and _lit(fb, top - 1):
+        top = _dark(fb, top - 1, -1, top)
+    if bottom < H and _lit(fb, bottom):
+        bottom = _dark(fb, bottom, 1, bottom)
     fb.fill_rect(0, top, W, bottom - top, 0)
     fb.rect(x, y, w, h, 1)
+
+
+def _lit(fb, y):
+    # More than two lit pixels in row y: text or a card, not the crossing of a
+    # table's upright rules.
+    n = 0
+    for x in range(W):
+        if fb.pixel(x, y):
+            n += 1
+            if n > 2:
+                return True
+    return False
+
+
+def _dark(fb, y, step, edge):
+    # The band's edge moved past the rows from y (going step) up to a dark row
+    # within a line of text's height (6), else where it was.
+    for k in range(1, 7):
+        r = y + step * k
+        if r < 0 or r >= H or not _lit(fb, r):
+            return r + 1 if step < 0 else r
+    return edge
 
 
 class Menu(Screen):
