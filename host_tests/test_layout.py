@@ -124,6 +124,24 @@ def visit_menus(dev):
     assert top(dev) is before
 
 
+def test_a_dialog_leaves_no_sliced_line_of_text_beside_it():
+    # A dialog clears the band it sits in edge to edge; where the band's edge
+    # fell inside a line of the screen beneath, the half left read as garbage
+    # (a hint over a hand, a notice over a table's rows). Rows of text every 7
+    # pixels, two upright rules through them, a box at every height: each line
+    # is left whole or cleared whole; the rules and what is a line's height
+    # away stay.
+    for y in range(3, 30):
+        h = 22
+        runs, buf, bad = guard.drawn(lambda fb: [font.text(fb, "K" * 32, 0, r) for r in range(0, 64, 7)]
+                                     + [fb.vline(50, 0, 64, 1), fb.vline(78, 0, 64, 1)] + [ui.box(fb, 4, y, 120, h)])
+        for r in [r for r in range(0, 64, 7) if r + 5 <= y or r >= y + h]:  # (lines under the box itself: its own)
+            rows = [sum([(buf[(q >> 3) * 128 + x] >> (q & 7)) & 1 for x in range(0, 48)]) for q in range(r, min(r + 5, 64))]
+            assert all(rows) or not any(rows), (y, r, rows)  # whole, or gone whole
+        top = y - 2
+        assert all([(buf[(q >> 3) * 128 + 50] >> (q & 7)) & 1 for q in range(0, max(0, top - 7))]), y  # the rule above
+
+
 @pytest.mark.parametrize("gid, n", tours())
 @pytest.mark.parametrize("people", (1, 2))
 def test_every_screen_of_a_tour_passes_the_guard(tmp_path, layout_guard, gid, n, people):
