@@ -379,7 +379,7 @@ _KINDS = (
      "edited on the board is overwritten by the next deploy)."),
     (DisplayError, 3, "the display does not answer",
      "Check the display's four wires and the i2c and display entries in board.json."),
-    (ImportError, 4, "a firmware file is missing",  # (main.py says so of one cut short, or too new)
+    (ImportError, 4, "a firmware file is missing",  # (checkfiles.py: one cut short, or too new)
      "Copy the firmware to the board again: make deploy."),
     (Exception, 5, "it failed while starting",
      "Check board.json and the wiring; if they are right, report this message."),

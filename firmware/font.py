@@ -339,7 +339,7 @@ def text(fb, s, x, y, c=1, size=SMALL_SIZE):
         o = ord(ch)
         if o > 127:
             o = 0
-        if size == SMALL_SIZE and 0 < o < 5:  # a suit (host_tests/guard.py glyph())
+        if size == SMALL_SIZE and 0 < o < 5:  # a suit (as host_tests/glyphs.py reads it)
             data = SMALL_SUITS
             cw = SUIT_W
             o = (o - 1) * SUIT_W
