@@ -66,6 +66,16 @@ def test_glyphs_a_player_must_tell_apart_differ_clearly():
                     assert differ(group[i], b, size) >= n, (size, group[i], b)
 
 
+def test_small_zero_is_round_where_d_is_square():
+    # Georgian Joker's dealer chip "DLR" sits among bids and tricks ("0/5"): with a
+    # square zero it read "0LR". SMALL's zero has no lit corner; D's left column is
+    # whole (its corners lit), and O is square so that it stays apart from the zero.
+    corners = 0x11  # rows 0 and 4 of a column
+    zero, d = glyph("0", 0), glyph("D", 0)
+    assert zero[0] & corners == 0 and zero[2] & corners == 0
+    assert d[0] == 0x1f and glyph("O", 0)[0] == 0x1f
+
+
 def test_glyphs_fit_their_cells():
     for size in (0, 1):
         cw = font.CELL_W[size]

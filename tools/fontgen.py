@@ -25,7 +25,7 @@ SMALL = {
     "-": "... ... XXX ... ...",
     ".": "... ... ... ... .X.",
     "/": "..X ..X .X. X.. X..",
-    "0": "XXX X.X X.X X.X XXX",
+    "0": ".X. X.X X.X X.X .X.",  # oval, where D is square on the left: the dealer chip read "0LR"
     "1": ".X. XX. .X. .X. XXX",
     "2": "XX. ..X .X. X.. XXX",
     "3": "XX. ..X .X. ..X XX.",
@@ -56,7 +56,7 @@ SMALL = {
     "L": "X.. X.. X.. X.. XXX",
     "M": "X.X XXX XXX X.X X.X",
     "N": "XX. X.X X.X X.X X.X",
-    "O": ".X. X.X X.X X.X .X.",
+    "O": "XXX X.X X.X X.X XXX",  # square, as the oval is the zero
     "P": "XX. X.X XX. X.. X..",
     "Q": ".X. X.X X.X XX. .XX",
     "R": "XX. X.X XX. X.X X.X",
