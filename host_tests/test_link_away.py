@@ -18,8 +18,8 @@ from tools.host.link import Play
 # game title, setup lines, where the line may go (x0, y0, x1, y1: a box,
 # the ends excluded), and whether the table leaves that box empty then.
 CASES = [
-    # The message's rows (its status line), left of the card led (17 wide at the right edge).
-    ("Double Joker", ["P1: Person", "P2: Person"], (0, dj.TEXT_Y, ui.W - 17, dj.TEXT_Y + 12), False),
+    # Right of this board's seat line, where its hint goes: the message's two rows stay whole.
+    ("Double Joker", ["P1: Person", "P2: Person"], (dj.AWAY_X, dj.FOOT_Y, ui.W, ui.H), True),
     # Between the viewer's stacks and the message, right of a hand of five.
     ("Habitual Joker", ["P1: Person", "P2: Person"], (1 + 5 * hj.HAND_DX, hj.BOARD_Y[1] + hj.BOX_H, ui.W, hj.MSG_Y),
      True),
@@ -60,7 +60,9 @@ def test_the_waiting_line_covers_nothing_the_table_needs(tmp_path, title, lines,
             assert not out, (title, len(g.match.moves), out[:5])
             if empty:
                 assert not any(drive.pixels(alone, x0, y0, x1, y1)), "the table draws there then"
-            assert away_line(d) == "%s (board %d) is choosing" % (g.match.short(g.who), 2 - k)
+            # Where the whole line does not fit, the seat to move has the table's arrow.
+            said = "Board %d choosing" if title == "Double Joker" else g.match.short(g.who) + " (board %d) is choosing"
+            assert away_line(d) == said % (2 - k)
         return False
 
     run(p, until=check)  # the whole match

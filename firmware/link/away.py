@@ -11,6 +11,7 @@ class Away(ui.Screen):
     # the move is in.
     overlay = True
     TEXTS = ("%s (board %d) is choosing", "Waiting for %s (board %d)", "%s (board %d) left the match")
+    SHORT = ("Board %d choosing", "Waiting: board %d", "Board %d left")  # where TEXTS do not fit
 
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
@@ -32,8 +33,11 @@ class Away(ui.Screen):
             # "P2 (board 2) left the match": that says what is new, and a line
             # drawn before the notice came would contradict it.
             return
-        lines = ui.wrap(self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), w // font.CELL_W[ui.SMALL])
-        for t in lines[:rows]:
+        cols = w // font.CELL_W[ui.SMALL]
+        lines = ui.wrap(self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), cols)
+        if len(lines) > rows:  # (the seat to move has the table's arrow)
+            lines = ui.wrap(self.SHORT[self.quiet] % (self.board + 1), cols)
+        for t in lines:
             font.text(fb, t, x + w - font.width(t) if right else x, y)
             y += font.CELL_H[ui.SMALL]
 

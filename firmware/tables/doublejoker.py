@@ -36,10 +36,14 @@ MINE_X = const(80)
 MSG_Y = const(45)
 TEXT_Y = const(44)  # the message's rows: two stand clear of the status line
 FOOT_Y = const(58)
+AWAY_X = const(60)
 
 
 class Table(Base):
-    AWAY = (0, TEXT_Y + 6, ui.W - 17, 1, False)  # the message's second row, left of the card led
+    # Right of this board's seat line, where its hint goes on its turn: the
+    # message keeps both rows (the seat line ends by x 58: "You", a joker
+    # count of two digits, "won 9").
+    AWAY = (AWAY_X, FOOT_Y, ui.W - AWAY_X, 1, True)
 
     def offer(self, move):
         self.cursor.select(move)
