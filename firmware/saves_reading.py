@@ -48,7 +48,7 @@ def replay(root, rec):
 def read(root):
     # -> (the saved record or None, the notice of a copy set aside or None)
     rec, e, kept = get(root, saves.NAME, decode)
-    return rec, told(SAVED if rec is None else "Damaged copy of the save", e, kept)
+    return rec, told(SAVED if rec is None else "Your match is safe; a damaged copy", e, kept)
 
 
 def decode(data):

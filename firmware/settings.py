@@ -121,7 +121,7 @@ def read(root):
     if got is None:
         return defaults(), told("Settings reset; old file", e, kept)
     got.pop("setups")  # read again by the title when it needs them (recall)
-    return got, told("Damaged copy of the settings", e, kept)
+    return got, told("Settings safe; a damaged copy", e, kept)
 
 
 def recall(root):

@@ -123,7 +123,7 @@ def read(root):
     # -> (entries, notice): none and a line for the screen when the file was
     # damaged (and set aside); a missing file is no news.
     got, e, kept = get(root, NAME, decode)
-    return ([] if got is None else got), told(RESET if got is None else "Damaged copy of the statistics", e, kept)
+    return ([] if got is None else got), told(RESET if got is None else "Statistics safe; a damaged copy", e, kept)
 
 
 def write(root, entries):

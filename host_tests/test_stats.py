@@ -163,7 +163,7 @@ def test_damaged_file_gives_zeros_and_says_so_once():
     assert stats.read(root) == ([], None) and names(root) == ["stats.bad"]
     # A damaged copy beside a whole newer one (a write cut before its rename).
     put(root, {stats.NAME: b"JPSTATS 1 00000000 2\n[]", "stats.tmp": FILE})
-    assert stats.read(root) == (ENTRIES, "Damaged copy of the statistics moved to stats.bad: checksum wrong")
+    assert stats.read(root) == (ENTRIES, "Statistics safe; a damaged copy moved to stats.bad: checksum wrong")
     assert names(root) == ["stats.bad", "stats.bad.1", stats.NAME]
 
 

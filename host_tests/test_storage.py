@@ -65,7 +65,7 @@ def test_saves_read_or_set_aside():
         ({"save.jp": changed(moves=[[[[1]]]] * 30)}, None, SAVED + "unreadable", ["save.bad"]),
         ({"save.jp": good[:-1]}, None, SAVED + "cut short", ["save.bad"]),
         ({"save.jp": good[:-1], "save.tmp": newer}, saves_reading.decode(newer),
-         "Damaged copy of the save moved to save.bad: cut short", ["save.bad", "save.jp"]),
+         "Your match is safe; a damaged copy moved to save.bad: cut short", ["save.bad", "save.jp"]),
         ({"save.jp": good, "save.tmp": newer[:40]}, REC, None, ["save.jp"]),
         ({"save.tmp": newer}, saves_reading.decode(newer), None, ["save.jp"]),
     )
