@@ -189,6 +189,7 @@ class Setup(ui.Menu):
         if self.rows[i][0] == "rules":
             from firmware.rules import Rules
 
+            self.cur = i - 1  # back from the rules on Start, just above (A read them again)
             self.app.push(Rules(self.app, self.game_id, registry.title(self.game_id)))
             return
         options = {}
