@@ -66,7 +66,7 @@ class App:
         self.tones = None  # the buzzer while Sound is on (settings.apply)
         from firmware import saves_reading, settings
 
-        self.contrast = self.bot_delay = 0  # settings.apply puts them into effect
+        self.contrast = self.bot_delay = self.results = 0  # settings.apply puts them into effect
         self.animate = False
         self.settings, told = settings.read(root)
         settings.apply(self, self.settings)

@@ -115,7 +115,8 @@ class GameScreen(ui.Screen):
 
     def busy(self):
         return self.pending >= 0 or self.b_at is not None or self.glide is not None or \
-            (self.bot and not self.away or self.end != NONE) and not self.table.holding()
+            (self.bot and not self.away or self.end != NONE) and not self.table.holding() or \
+            self.app.results > 0 and self.table.holding()
 
     def tick(self, now):
         g = self.glide
@@ -134,7 +135,10 @@ class GameScreen(ui.Screen):
                 self._pended()
             return
         if self.table.holding():
-            return  # until A
+            # Until A, or with Results: Go on (settings) a while, as a bot's move stays.
+            if self.app.results and self.app.clock.ticks_diff(now, self.moved_at) >= self.app.results:
+                self._go_on()
+            return
         if self.end != NONE:
             if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
                 self._result()
@@ -195,12 +199,13 @@ class GameScreen(ui.Screen):
         if b == ui.B:
             press_b(self)
         elif self.table.holding():
-            if b == ui.A:
-                self.table.release()
-                self.moved_at = self.app.now
-                self.dirty = True
-                if self.end != NONE and not self.table.holding():
-                    self._result()  # the last position was seen: its result at once
+            # A goes on; so does an arrow when the person moves next, and moves
+            # their cursor too (a press saved on every trick: a review).
+            act = b != ui.A and self.my_turn()
+            if b == ui.A or act:
+                self._go_on()
+                if act and not self.table.holding() and self.end == NONE:
+                    self.table.on_button(b)
         elif self.end != NONE:
             if b == ui.A:
                 self._result()  # no need to wait
@@ -212,6 +217,14 @@ class GameScreen(ui.Screen):
                 self.choose(m)
             else:
                 self.dirty = True
+
+    def _go_on(self):
+        # What was held has been seen: on to its next step, or the round's result.
+        self.table.release()
+        self.moved_at = self.app.now
+        self.dirty = True
+        if self.end != NONE and not self.table.holding():
+            self._result()  # the last position was seen: its result at once
 
     def choose(self, m):
         # The person's move: a slow one (a search) once the frame saying so is shown.

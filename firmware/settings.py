@@ -30,6 +30,9 @@ ITEMS = (
     ("open", "Open hands", ("Off", "On"), ("Off", "On"), 0, "for Habitual Joker's setup"),  # and its remembered one
     ("sound", "Sound", ("On", "Off"), (True, False), 0, ""),  # tones on a board with a buzzer, the simulator, the page
     ("animate", "Animations", ("On", "Off"), (True, False), 0, "played cards glide"),  # firmware/tables Glide
+    # A finished trick, a Prediction turn, a Joker Poker hand revealed: until
+    # A, or on by itself after four times Bot speed (2 s at Normal).
+    ("results", "Results", ("Wait for A", "Go on"), (0, 4), 0, "a finished trick or turn"),
 )
 KEEP_MS = const(1000)  # a change is written this long after the last one, or on B
 MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
@@ -61,6 +64,7 @@ def apply(app, chosen):
     app.buttons.repeat = value(chosen, "repeat")
     app.tones = app.buzzer if value(chosen, "sound") else None
     app.animate = value(chosen, "animate")
+    app.results = value(chosen, "results") * app.bot_delay  # ms a result stays; 0: until A
 
 
 def encode(chosen, setups):

@@ -185,15 +185,15 @@ def test_saves_written_before_load_as_before(tmp_path):
         m = resume(dev)
         assert list(m.moves) == rec["moves"] and binascii.crc32(m.state.encode()) == state_crc, gid
     dev, root, notices = boards.boot({"settings.jp": MAIN_SETTINGS})
-    # (Sound and Animations came later, issue 24: their defaults.)
+    # (Sound and Animations came later, issue 24, and Results: their defaults.)
     want = {"contrast": "Low", "flip": "On", "bots": "Normal", "repeat": "On", "open": "On", "sound": "On",
-            "animate": "On"}
+            "animate": "On", "results": "Wait for A"}
     assert notices == [] and dev.app.settings == want
     # Written now, the same keys in the same order, the later ones after them,
     # and the remembered setups last (issue 21).
     payload = MAIN_SETTINGS.split(b"\n", 1)[1]
     assert settings.encode(want, []) == saves.pack(settings.MAGIC, settings.VERSION, payload[:-1] +
-                                                   b', "sound": "On", "animate": "On", "setups": []}')
+                                                   b', "sound": "On", "animate": "On", "results": "Wait for A", "setups": []}')
     assert dev.i2c.panel.contrast == 0x20
 
 

@@ -366,6 +366,47 @@ def held_trick(dev, g, won):
     raise AssertionError("never reached")
 
 
+def test_an_arrow_goes_on_from_a_trick_when_you_lead_next(tmp_path):
+    # A review: every held trick cost a press of A. When the person leads
+    # next an arrow goes on too, and moves their cursor; when a bot does,
+    # arrows mean nothing (A goes on).
+    for won in (lambda q: q == 0, lambda q: q != 0):
+        dev = new_device(tmp_path / ("you" if won(0) else "them"), 7, bot_delay=60)
+        g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"])
+        held_trick(dev, g, won)
+        while won(0) and len(g.table.cursor.spots) < 2:  # (a choice to move over)
+            press(dev, A)
+            held_trick(dev, g, won)
+        moves = list(g.match.moves)
+        was = g.table.cursor.selected()
+        press(dev, RIGHT)
+        assert list(g.match.moves) == moves
+        if won(0):
+            assert not g.table.holding() and g.table._message() == "Your lead"
+            assert g.table.cursor.selected() != was
+        else:
+            assert g.table.holding()
+
+
+def test_results_go_on_after_four_times_bot_speed_when_set(tmp_path):
+    # Settings, Results: Go on: a finished trick goes on by itself after four
+    # times Bot speed (a review: 144 of a match's 360 presses were A on a
+    # trick); A still goes on at once.
+    dev = new_device(tmp_path / "goon", 7, bot_delay=60)
+    dev.app.results = 240
+    g = start(dev, ["Person", "Bot Medium", "Bot Medium", "Bot Medium"])
+    for won in (lambda q: q != 0, lambda q: q == 0):
+        held_trick(dev, g, won)
+        moves = list(g.match.moves)
+        dev.wait(200)
+        assert g.table.holding() and list(g.match.moves) == moves
+        dev.wait(60)
+        assert not g.table.holding()
+    held_trick(dev, g, lambda q: True)
+    press(dev, A)
+    assert not g.table.holding()
+
+
 def test_resume_holds_the_finished_trick_until_a(tmp_path):
     # A finished trick waits for A after the power went as before it: the A
     # that sees it out plays no card and clears the trick, whoever took it,

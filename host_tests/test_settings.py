@@ -1,5 +1,5 @@
 # Settings (contrast, upside down, bot speed, auto-repeat, the open-hands
-# default, sound, animations), their file, the screen saver and a storage that refuses writes,
+# default, sound, animations, results), their file, the screen saver and a storage that refuses writes,
 # all through the app on the simulator's stand-ins.
 import errno
 import os
@@ -37,7 +37,7 @@ def foot(dev):
 def test_file_round_trip_and_defaults():
     chosen = settings.defaults()
     assert chosen == {"contrast": "High", "flip": "Off", "bots": "Normal", "repeat": "On", "open": "Off", "sound": "On",
-                      "animate": "On"}
+                      "animate": "On", "results": "Wait for A"}
     chosen["bots"] = "Fast"
     assert settings.decode(settings.encode(chosen, [])) == dict(chosen, setups=[])
     assert settings.value(chosen, "bots") == 200 and settings.value(chosen, "contrast") == 0xCF
@@ -47,7 +47,7 @@ def test_file_round_trip_and_defaults():
     old = b'{"contrast": "Low", "flip": "Off", "bots": "Fast", "repeat": "On", "open": "On", "setups": []}'
     got = settings.decode(saves.pack(settings.MAGIC, settings.VERSION, old))
     assert got == {"contrast": "Low", "flip": "Off", "bots": "Fast", "repeat": "On", "open": "On", "sound": "On",
-                   "animate": "On", "setups": []}
+                   "animate": "On", "results": "Wait for A", "setups": []}
     assert settings.decode(settings.encode(dict(chosen, sound="Off"), []))["sound"] == "Off"
 
 
@@ -88,7 +88,7 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     dev = new_device(root)
     s = open_settings(dev)
     assert s.items == ["Contrast: High", "Upside down: Off", "Bot speed: Normal", "Auto-repeat: On", "Open hands: Off",
-                       "Sound: On", "Animations: On"]
+                       "Sound: On", "Animations: On", "Results: Wait for A"]
     panel = dev.i2c.panel
     line(s, "Contrast")
     assert foot(dev) == "\x10\x11 change   B back"
@@ -128,17 +128,22 @@ def test_each_setting_through_the_buttons_and_kept(tmp_path):
     assert dev.app.animate
     press(dev, A)
     assert not dev.app.animate  # a played card appears at once (test_animation_ui.py)
+    line(s, "Results")
+    assert foot(dev) == "\x10\x11 a finished trick or turn" and dev.app.results == 0
+    press(dev, RIGHT)
+    assert dev.app.results == 4000  # four times Bot speed (Slow: 1 s)
     assert not os.path.exists(str(root / settings.NAME))  # not at every press (a held LEFT steps many)
     press(dev, B)
     assert type(top(dev)).__name__ == "Title" and "firmware.settings" not in sys.modules
     assert "firmware.saves_reading" not in sys.modules  # read at boot only
     want = {"contrast": "Medium", "flip": "On", "bots": "Slow", "repeat": "Off", "open": "On", "sound": "Off",
-            "animate": "Off"}
+            "animate": "Off", "results": "Go on"}
     assert settings.read(str(root)) == (want, None)
     # The next boot starts with them in effect.
     dev2 = new_device(root)
     assert dev2.app.settings == want and dev2.i2c.panel.contrast == 0x60 and not dev2.i2c.panel.seg_remap
     assert dev2.app.bot_delay == 1000 and not dev2.buttons.repeat and dev2.app.tones is None and not dev2.app.animate
+    assert dev2.app.results == 4000
     # Open hands on: a game that hides hands starts its setup with them open.
     menu_pick(dev2, "Habitual Joker")
     assert "Open hands: On" in top(dev2).items
