@@ -9,8 +9,9 @@ from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
 HOLD_MS = const(600)  # B held this long on a table opens the look back (firmware/aids/lookback.py)
-SETTLE_MS = const(500)  # the match's end screen takes no key this soon: A pressed on through the last
-# held position would start the next match unseen
+SETTLE_MS = const(500)  # the match's end screen and the hand-off take no key this soon: A pressed on
+# through the last held position would start the next match unseen, or show the next person's hand
+# to the one who just moved (a double tap)
 NONE = const(0)
 DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
@@ -271,6 +272,8 @@ class Handoff(ui.Screen):
         ui.Screen.__init__(self, app)
         self.game = game
         self.seat = game.viewer if game.bot else game.who  # a bot to move: the side shown
+        self.at = app.now
+        self.keys = False  # takes keys: SETTLE_MS after it came, when "press A" shows
 
     def draw(self, fb):
         lines = self.game.table.handoff_lines(self.seat)
@@ -280,9 +283,19 @@ class Handoff(ui.Screen):
         for t in lines:
             ui.centre(fb, t, y, 1, ui.SMALL)
             y += 7
-        ui.centre(fb, "press A", y + 2)
+        if self.keys:
+            ui.centre(fb, "press A", y + 2)
+
+    def tick(self, now):
+        if not self.keys and self.app.clock.ticks_diff(now, self.at) >= SETTLE_MS:
+            self.keys = self.dirty = True
+
+    def busy(self):
+        return not self.keys
 
     def on_button(self, b):
+        if not self.keys:
+            return
         if b == ui.A:
             g = self.game
             g.viewer = self.seat

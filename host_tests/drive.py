@@ -54,8 +54,8 @@ def check_frame(dev):
 def press(dev, b):
     # A press, then (Animations on) the frames until a card it played is at
     # rest: nothing else moves meanwhile (test_animation_ui.py). On the
-    # match's end screen, once it takes keys (play.SETTLE_MS after it came).
-    if isinstance(top(dev), play.MatchEnd):
+    # match's end screen or a hand-off, once it takes keys (play.SETTLE_MS after it came).
+    if isinstance(top(dev), (play.MatchEnd, play.Handoff)):
         dev.idle()  # (no reference to the screen kept: test_heap counts what holds the match)
     dev.press(b)
     check_frame(dev)

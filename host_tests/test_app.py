@@ -13,6 +13,7 @@ from engine.state import CONTINUE, WINS, Game
 from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
+from host_tests import guard
 from host_tests.drive import (check_frame, choose, drawn, match_at, menu_pick, new_device, pixels, play_deals, press,
                                recorded, screens, set_up, setup_match, top)
 from tools.sim import SEEDS
@@ -580,6 +581,28 @@ def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
         choose(dev, pick_by_position(g.match.state, g.match.moves))
         dev.frame()
     assert handoffs >= 2
+
+
+def test_a_double_tap_does_not_pass_the_hand_off(tmp_path, monkeypatch):
+    # A review: A tapped twice on a move showed the next person's hand to the
+    # one who made it. The hand-off takes no key for play.SETTLE_MS (nor says
+    # "press A"); then A passes it.
+    _hidden_game(monkeypatch)
+    dev = new_device(tmp_path / "tap", seed=6)
+    _start_hidden(dev, ["Person", "Person"], False)
+    dev.frame()
+    h = top(dev)
+    def said():
+        return [r[0] for r in guard.drawn(h.draw)[0]]
+
+    assert isinstance(h, play.Handoff) and h.busy() and "press A" not in said()
+    for b in (A, B, A):
+        dev.press(b)
+        assert top(dev) is h and not dev.app.match.moves
+    dev.wait(play.SETTLE_MS)
+    assert not h.busy() and "press A" in said()
+    dev.press(A)
+    assert isinstance(top(dev), play.GameScreen)
 
 
 def test_no_handoff_with_open_hands_or_one_person(tmp_path, monkeypatch):

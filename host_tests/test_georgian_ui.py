@@ -124,15 +124,17 @@ def play_deals(dev, deals, seed):
         lines = t.game.table.handoff_lines(t.seat)
         st = t.game.match.state
         assert lines[2].split()[1:] == [("-" if st.bid(q) < 0 else "%d" % st.bid(q)) for q in range(4)]
-        # Who took the last finished trick: the people who played to it
-        # before its last card did not see it taken.
+        # The last finished trick, every card of it under its seat's name and
+        # the winner's marked: the people who played to it before its last
+        # card saw neither the cards after theirs nor who took it (a review).
         last = st.last_trick()
         if st.phase() == G.PLAYING and last is not None:
-            w = last[1]
-            assert lines[-1] == "%s took the last trick: %s" % (t.game.match.short(w), table.play_text(last[0][w]))
+            cards = [table.play_text(c) for c in last[0]]
+            cards[last[1]] = ">" + cards[last[1]]
+            assert [w for w in lines[-1].split(" ") if w] == ["last"] + cards and len(lines) == 5  # (the ten is a newline)
             checks["lasts"] += 1
         else:
-            assert "last trick" not in lines[-1]
+            assert not lines[-1].startswith("last")
         checks["handoffs"] += 1
 
     def held(t):

@@ -240,9 +240,13 @@ class Table(Base):
             lines.append(took)
             last = v.last_trick()
             if last is not None:
-                # Who took the last finished trick: those who played to it
-                # before its last card did not see it taken.
-                lines.append("%s took the last trick: %s" % (self.match.short(last[1]), play_text(last[0][last[1]])))
+                # The last finished trick, every seat's card, ">" on the one that
+                # took it: who played to it before its last card saw neither the
+                # cards after theirs nor who took it (GJ-22: all see every card).
+                row = "last"
+                for q in range(4):
+                    row += " %3s" % ((">" if q == last[1] else "") + play_text(last[0][q]))
+                lines.append(row)
         elif v.deal_no() == 1 and self.match.persons() > 1:  # no draw screen then (refresh)
             lines.append("First Ace: %s deals" % self.match.short((len(v.dealer_draw()) - 1) % 4))
         return lines
