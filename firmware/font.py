@@ -368,9 +368,13 @@ def width(s, size=SMALL_SIZE):
     return n
 
 
+def rank_char(r):
+    # A rank 0 (two) .. 12 (ace) in one cell: the ten is its own glyph.
+    return TEN if r == 8 else RANKS[r]
+
+
 def card_label(card):
     # "Q" + spade glyph, TEN + heart glyph, or the joker glyph alone.
     if card >= JOKER:
         return JOKER_CHAR
-    r = card % 13
-    return (TEN if r == 8 else RANKS[r]) + SUIT_CHARS[card // 13]
+    return rank_char(card % 13) + SUIT_CHARS[card // 13]

@@ -12,12 +12,12 @@ from engine.ai import jokerpoker_plan as plan
 from engine.games import jokerpoker as J
 from engine.rng import Rng
 from engine.state import says
-from firmware import play
+from firmware import font, play
 from firmware.buttons import A, B, RIGHT
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
-from host_tests import drive
+from host_tests import drive, guard
 from host_tests.drive import blank, frame_of, match_at, new_device, press, resume, seat_lines, shows, steer, top
 
 MAX_FRAMES = 20000
@@ -128,6 +128,15 @@ def watch_reveal(dev, g, checks):
             dev.frame()
         assert t.holding() and t.step == h and top(dev) is g and len(g.match.moves) == n
         assert shows(dev, "HAND %d OF 3" % (h + 1), 0, 0, table.SMALL)
+        # A Joker shows the rank it stands at (JP-9), not only its colour.
+        texts = [r[0] for r in guard.drawn(t.draw)[0]]
+        assert not [x for x in texts if x in table._JOKERS]
+        for q in range(st.num_seats()):
+            g_h = J.positions(st.values(q, t.vals), st.hs)[h]
+            held = [c for c, k in zip(st.cards(q), st.groups(q)) if k == g_h and c >= J.RED_JOKER]
+            if held:
+                assert font.JOKER_CHAR + font.rank_char(st.joker_rank(q)) in texts
+                checks["jokers shown"] = checks.get("jokers shown", 0) + 1
         won = st.hand_winners(h)
         pot = sum([st.bets(q)[h] for q in range(st.num_seats())])
         if len(won) == 1:
@@ -163,6 +172,7 @@ def test_person_against_a_bot_plays_a_whole_match(tmp_path):
     assert isinstance(top(dev), play.MatchEnd) and dev.app.match is None
     # JP-18: three deals, each revealed hand by hand.
     assert checks["turns"] == 3 and checks["reveals"] == 3 and checks["ends"] == 2
+    assert checks.get("jokers shown")  # (three Jokers in 55 cards: some seat held one)
     assert checks["handoffs"] == 0 and checks["swaps"] > 0 and checks["auto"] > 0, checks
 
 

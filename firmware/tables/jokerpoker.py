@@ -28,8 +28,8 @@
 # screen holds the bots and the end screens meanwhile):
 #
 #   HAND 1 OF 3          DEAL 1/3
-#   You *r A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
-#   P2  K# K# 7# 7# 2#  2 pairs K 7  names inverted
+#   You *A A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
+#   P2  K# K# 7# 7# 2#  2 pairs K 7  names inverted; a Joker with its rank
 #   BETS You 3 P2 1                  the bets on it
 #   You TAKES 4                      who takes them (or who takes back)
 #   TOTAL You 4 P2 0            A>   running totals
@@ -472,9 +472,14 @@ class Table(Base):
             x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)
+            # A Joker shows the rank it stands at (JP-9): "\x05r" left a pair of 7s
+            # beside a red Joker that was a 6 unexplained (a review).
+            jr = st.joker_rank(q)
             for i in range(len(cards)):
                 if groups[i] == g:
-                    font.text(fb, label(cards[i]), x, y, 1, NORMAL)
+                    c = cards[i]
+                    font.text(fb, label(c) if c < J.RED_JOKER or jr < 0 else font.JOKER_CHAR + font.rank_char(jr),
+                              x, y, 1, NORMAL)
                     x += PITCH
             font.text(fb, name(vals[g]), _R_NAME_X, y + 1)
             y += 9 if n == 4 else 10
