@@ -317,7 +317,7 @@ class Pause(ui.Menu):
     overlay = True
 
     def __init__(self, app, game=None):
-        items = ["Resume"]
+        items = ["Rules", "Scores"]
         self.game = game
         self.b_at = None  # (press_b())
         if game is not None:
@@ -325,8 +325,8 @@ class Pause(ui.Menu):
 
             self.aid = takeback
             self.transient = AIDS
-            items += takeback.lines(app, game)
-        ui.Menu.__init__(self, app, "Paused" if game is None else "", items + ["Rules", "Scores", "Quit match"])
+            items = takeback.lines(app, game, items)
+        ui.Menu.__init__(self, app, "Paused" if game is None else "", ["Resume"] + items + ["Quit match"])
 
     def draw(self, fb):
         ui.Menu.draw(self, fb)

@@ -84,6 +84,9 @@ def test_every_game_says_a_move_was_taken_back(tmp_path, gid, lines):
     dev = drive.new_device(tmp_path, 3, bot_delay=60)
     g = drive.start(dev, registry.title(gid), ["P1: Person"] + lines, gid)
     to_a_take_back(dev, g, 5)
+    # Under Rules and Scores: B DOWN A, learnt for a hint, took a move back
+    # where no hint was offered (a review).
+    assert top(dev).items == ["Resume", "Hint", "Rules", "Scores", TAKE_BACK, "Quit match"]
     n = len(g.match.moves)
     said = " ".join(drawn_texts(dev, lambda: menu_pick(dev, TAKE_BACK)))  # (Prediction wraps it in two rows)
     assert top(dev) is g and len(g.match.moves) < n

@@ -26,12 +26,13 @@ LOOK = "hold B: look back"
 LOOK_X = const(46)  # 5 columns clear of "Paused", 3 of the arrow at the bar's end when more lines are below
 
 
-def lines(app, game):
-    # The pause menu's aid lines over the table: a hint to the person to
-    # move, a take back when offered.
-    out = []
-    if game.my_turn() and game.pending < 0 and not game.table.holding():
-        out.append(HINT)
+def lines(app, game, shared):
+    # The pause menu's lines between Resume and Quit: a hint to the person to
+    # move first, then the shared lines (Rules, Scores), a take back when
+    # offered after them: B DOWN A, learnt for a hint, once took a move back
+    # where no hint was offered (a review).
+    out = [HINT] if game.my_turn() and game.pending < 0 and not game.table.holding() else []
+    out += shared
     if offered(app.match):
         out.append(TAKE_BACK)
     return out
