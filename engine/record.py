@@ -1,4 +1,5 @@
-# Game records: JSON with game, options, seats (how many), seed, moves and result. A record replays
+# Game records: JSON with game, options, seats (each seat's level; a count in
+# the oldest), seed, moves and result. A record replays
 # exactly (engine/play.py makes and replays them), and dumps() writes it the same way on CPython
 # and MicroPython (sorted keys, no spaces), so records from the two runtimes compare byte for
 # byte. The device's save is written by dumps() too: this module is all a match holds of records.

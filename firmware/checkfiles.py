@@ -20,10 +20,10 @@ def cut():
             lines = f.read().split("\n")
     except OSError:
         return None
+    if len(lines) < 2 or lines[-2] != "end":
+        return "manifest.txt is cut short"  # (copied first: the deploy stopped there)
     sizes = {}
-    for line in lines:
-        if not line:
-            continue
+    for line in lines[:-2]:
         want, path = line.split(" ")
         d = path[: path.rfind("/")]
         if d not in sizes:

@@ -42,15 +42,6 @@ _PLAYED = const(92)  # the right edge of the screen's "played" column
 RESET = "Statistics reset; old file"  # a damaged file in a notice (told())
 
 
-def ended(game):
-    # The match on the game screen is over: what it adds is taken from its
-    # state, the end screen replaces the game screen, the save goes and the
-    # game's modules are freed (App.end_match), then the match is counted.
-    got = taken(game.match)
-    game.over()
-    count(game.app, got)
-
-
 def taken(match):
     # What the finished match adds, taken while its state is still there:
     # (game id, seats, column, won, score, figure), or None when no person
@@ -149,7 +140,7 @@ def decode(data):
         for c in range(len(COLUMNS)):
             if not 0 <= e[3 + 2 * c] <= e[2 + 2 * c]:
                 raise SaveError("wrong counts", repr(e)[:40])
-        if e[_FIGURE] < 0:
+        if e[_FIGURE] < 0 or played(e) < 1:  # (an entry is made by a match counted; the averages divide by them)
             raise SaveError("wrong counts", repr(e)[:40])
     return got
 

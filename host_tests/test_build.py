@@ -50,7 +50,9 @@ def test_build_holds_exactly_the_board_files(tmp_path):
         assert f.read() == source("firmware/main.py")
     # Every module with its size, for main.py to find one a copy cut short.
     with open(os.path.join(out, build.MANIFEST)) as f:
-        listed = [line.split(" ") for line in f.read().splitlines()]
+        lines = f.read().splitlines()
+    assert lines[-1] == "end"  # (a manifest cut short is told by its missing end)
+    listed = [line.split(" ") for line in lines[:-1]]
     assert sorted(p for n, p in listed) == [f for f in files if f.endswith(".mpy")]
     assert all(int(n) == os.path.getsize(os.path.join(out, p)) for n, p in listed)
     with open(os.path.join(out, "board.json"), "rb") as f:

@@ -178,10 +178,14 @@ def test_a_module_cut_short_or_missing_is_named_and_the_board_stays_reachable(tr
     # for a MicroPython too old for the .mpy files.
     app = "firmware/app.mpy"
     assert tree[build.MANIFEST].decode().count(".mpy\n") == len([p for p in tree if p.endswith(".mpy")])
+    assert tree[build.MANIFEST].endswith(b".mpy\nend\n")
     for change, said in (
         ({app: tree[app][:1000]}, "firmware/app.mpy is cut short (1000 of %d bytes)" % len(tree[app])),
         ({app: b""}, "firmware/app.mpy is cut short (0 of %d bytes)" % len(tree[app])),
         ({"firmware/board.mpy": None}, "firmware/board.mpy is missing"),
+        # The manifest itself cut off (in a line, or after one): it raised a
+        # bare ValueError at every power-up.
+        ({build.MANIFEST: tree[build.MANIFEST][:50]}, "manifest.txt is cut short"),
         # Every .mpy of another mpy version: an older MicroPython refused them
         # with a bare traceback.
         (dict((p, d[:1] + b"\x05" + d[2:]) for p, d in tree.items() if p.endswith(".mpy")),

@@ -142,7 +142,7 @@ def test_the_seeds_prediction_example_pr5():
     got = sorted([P.label(m - P.PREDICT) for m in s.legal_moves()])
     assert got == sorted(["Qc", "Qd", "Jc", "Jd", "10c", "10d"])
     assert refused(s, P.PREDICT + sc("Qs")).endswith("already predicted spades")
-    assert refused(s, P.PREDICT + sc("Ac")).endswith("already predicted a Ace")
+    assert refused(s, P.PREDICT + sc("Ac")).endswith("already predicted an Ace")
     assert refused(s, P.PREDICT + P.JOKER).endswith("already predicted Joker")
     assert refused(s, P.PREDICT + sc("2c")) == "a Two cannot be predicted"
     assert refused(s, P.POINT + 3) == "predict the last card first"
@@ -188,6 +188,8 @@ def test_the_three_calls_not_allowed_pr7():
     assert refused(s, P.CALL + sc("Ks")) == "%s just called Ks" % ("P%d" % (p + 1))
     assert refused(s, P.CALL + sc("Ah")) == "Ah is already face up"
     assert refused(s, P.CALL + sc("2h")) == "a Two cannot be called: call Joker"
+    for m in range(P.CALL + P.NCARDS, P.PREDICT):  # no call's code: they read "a Two cannot be called"
+        assert refused(s, m) == "no such move: %d" % m
     assert P.CALL + sc("Ks") not in s.legal_moves() and P.CALL + sc("Kh") in s.legal_moves()
     s.apply(P.CALL + P.JOKER)
     # "Joker" after "Joker" is the same call.

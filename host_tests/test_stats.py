@@ -144,6 +144,7 @@ def test_every_entry_is_checked():
         ([good[:3] + [2] + good[4:]], "wrong counts"),  # won more than played
         ([good[:3] + [-1] + good[4:]], "wrong counts"),
         ([good[:12] + [-1]], "wrong counts"),
+        ([good[:2] + [0] * 8 + good[10:]], "wrong counts"),  # no match played: the screen's averages divided by 0
         ([good, good], "wrong entry"),  # twice
         ([ENTRIES[1], good], "wrong entry"),  # out of order
     ):

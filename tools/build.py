@@ -233,9 +233,11 @@ def build(board, out=OUT, root=ROOT):
 def write_manifest(out, files):
     # What main.py checks before importing anything: a copy cut off mid-file
     # (a USB cable pulled during make deploy) left a .mpy that hung the board.
+    # Its last line, "end", tells a manifest cut short itself.
     with open(os.path.join(out, MANIFEST), "w") as f:
         for rel in files:
             f.write("%d %s\n" % (os.path.getsize(os.path.join(out, rel)), rel))
+        f.write("end\n")
 
 
 def prune_script(files):

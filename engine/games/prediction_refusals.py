@@ -22,7 +22,7 @@ def why(st, move):
         if c == JOKER:
             what = "Joker"
         elif RANK[c] == RANK[i]:
-            what = "a %s" % RANK_NAMES[RANK[i]]
+            what = ("an " if RANK[i] == 0 else "a ") + RANK_NAMES[RANK[i]]  # (an Ace)
         else:
             what = SUIT_NAMES[SUIT[i]]
         return "%s already predicted %s" % (seat_name(q), what)
@@ -37,7 +37,9 @@ def why(st, move):
     if ph == POINTING:
         return "point at a face-down card first"
     c = move - CALL
-    if c >= NCARDS or (RANK[c] == 5 and c != JOKER):
+    if c >= NCARDS:
+        return "no such move: %r" % (move,)
+    if RANK[c] == 5 and c != JOKER:
         return "a Two cannot be called: call Joker"
     if c == JOKER:
         if not JOKERS & ~st.seen:

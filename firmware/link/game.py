@@ -1,6 +1,7 @@
 # The GAME message of link play (session.py): the match the host sends, read
 # back by the joiners. Loaded when a match is sent or taken, then dropped.
 from engine import registry
+from engine.ai import LEVELS
 from firmware.link.session import BOARDS
 from firmware.saves import PERSON
 
@@ -39,9 +40,12 @@ def read_game(p):
     seed = (p[at] << 24) | (p[at + 1] << 16) | (p[at + 2] << 8) | p[at + 3]
     k = p[at + 4]
     at += 5
-    opts = registry.load(gid).INFO.options
-    if k != len(opts) or max(owners) >= BOARDS:
-        raise ValueError("not a match of this firmware")
+    info = registry.load(gid).INFO
+    opts = info.options
+    lo, hi = info.seats
+    if k != len(opts) or max(owners) >= BOARDS or not lo <= n <= hi or \
+            [q for q in p[3 : 3 + n] if q != 255 and q >= len(LEVELS)]:
+        raise ValueError("not a match of this firmware")  # (a seat count or bot level Match would refuse)
     options = {}
     for j in range(k):
         options[opts[j][0]] = opts[j][2][p[at + j]]

@@ -32,7 +32,6 @@ STUCK_MS = const(1500)  # behind another board this long without a move: ask
 BYE_MS = const(2000)  # a goodbye not back by then (a pulled cable): leave anyway
 CHUNK = const(90)  # moves in one MOVES frame (4 bytes before them: frame.MAX_PAYLOAD 96)
 BOARDS = const(4)
-NOBODY = const(255)
 
 
 class Session:

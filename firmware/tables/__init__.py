@@ -31,7 +31,6 @@
 # pass-and-play hand-off, the pause menu, saves and the end-of-round screens.
 # Only LEGAL moves may be selectable: tables build a Cursor over them.
 import os
-import sys
 
 from engine import const, registry
 from firmware.buttons import A, UP, DOWN, LEFT, RIGHT
@@ -139,12 +138,7 @@ def load(game_id):
 
 
 def unload(game_id):
-    name = PACKAGE + "." + game_id
-    if name in sys.modules:
-        del sys.modules[name]
-    pkg = sys.modules.get(PACKAGE)
-    if pkg is not None and hasattr(pkg, game_id):
-        delattr(pkg, game_id)
+    registry.forget([PACKAGE + "." + game_id])
 
 
 class Cursor:
