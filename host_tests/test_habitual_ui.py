@@ -8,12 +8,12 @@ from engine.cards import label
 from engine.games import habitual as hj
 from engine.rng import Rng
 from engine.state import CONTINUE
-from firmware import play, ui
+from firmware import font, play, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import habitual as table
-from host_tests import drive
+from host_tests import drive, guard
 from host_tests.drive import blank, check_frame, pixels, press, screens, seat_lines, steer, top
 
 MAX_FRAMES = 60000
@@ -328,6 +328,23 @@ def test_blocks_look_different(tmp_path):
                     table.font.text(kf, key, (table.BOX_W + 1 - table.font.width(key)) // 2, table.KEY_DY)
                     assert rows == [pixels(kb, 0, r, table.BOX_W, r + 1) for r in range(table.BOX_H)]
                 assert 0 < lit_inside(rows) < 0.4, (seat, i, kind)
+
+
+def test_a_joker_set_aside_is_shown_hj7(tmp_path):
+    # HJ-7: a Joker dealt face up is out of the deal, seen by both; no line
+    # said so (a review: "store 29" and nothing else). "\x05 out" stands
+    # before the viewer's store, one Joker glyph for each.
+    for out in (1, 2):
+        m = find_match(tmp_path, lambda s: len(s.discarded()) == out)
+        for viewer in (0, 1):
+            t = table.Table(m)
+            t.refresh(viewer)
+            said = [r[0] for r in guard.drawn(t.draw)[0]]
+            assert font.JOKER_CHAR * out + " out" in said, said
+    m = find_match(tmp_path, lambda s: s.phase() == hj.TURNS and not s.discarded())
+    t = table.Table(m)
+    t.refresh(0)
+    assert not [r for r in guard.drawn(t.draw)[0] if r[0].endswith(" out")]
 
 
 def test_only_the_cursor_inverts_a_stack(tmp_path):

@@ -4,7 +4,7 @@
 #
 #   >P2 Easy  won 0             Deal 1/3   the opponent; the deal of the match
 #   [Q#][7#][\/][3#] | 9# 4#         4     its stacks | its spares, deal points
-#   >You  won 0                 Store 18   the viewer, cards left to draw
+#   >You  won 0         * out   Store 18   the viewer, a Joker set aside (HJ-7), cards left to draw
 #   [5#][K#][J#][2#] | 5# -  -       3     own stacks | own spares, deal points
 #   K# 10# 4# Jk 7#         +1 you         own hand; the gain of the chosen play
 #   P2: 8# on your 7#, +1 you, blocks      the last play, or the chosen one
@@ -274,6 +274,10 @@ class Table(Base):
         font.text(fb, "stopped" if v.stopped(seat) else "won %d" % v.scores()[seat], x, y)
         if seat == self.viewer:
             t = "store %d" % v.store_count()
+            out = len(v.discarded())
+            if out:  # a Joker dealt face up, set aside for the deal (HJ-7): in no other line
+                o = font.JOKER_CHAR * out + " out"
+                font.text(fb, o, ui.W - font.width(t) - 6 - font.width(o), y)
         else:
             t = "deal %d/%d" % (v.deal_no, v.deals)
         font.text(fb, t, ui.W - font.width(t), y)
