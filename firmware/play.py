@@ -407,7 +407,7 @@ def verdict(scores, names):
         return "You win the match!" if w == "You" else w + " wins the match"
     if len(best) == len(scores):
         return "Drawn match"
-    return "Shared: " + " ".join([names[i] for i in best])
+    return "Shared win: " + " ".join([names[i] for i in best])
 
 
 def result_page(fb, title, top, rows, standings, y, hint, last=True):

@@ -179,7 +179,11 @@ def test_a_new_match_quit_before_its_first_move_keeps_the_older_save(tmp_path):
 def test_verdicts_for_one_winner_a_share_and_a_draw():
     names = ["P1", "P2", "P3", "P4"]
     assert play.verdict([100, 1240, -300, 5], names) == "P2 wins the match"
-    assert play.verdict([100, 1240, 1240, 5], names) == "Shared: P2 P3"
+    # A review: "Shared: P2 P4" did not say what was shared. The longest, with
+    # three of four, fits the NORMAL font's 21 cells.
+    assert play.verdict([100, 1240, 1240, 5], names) == "Shared win: P2 P3"
+    assert play.verdict([9, 9, 9, 5], ["You", "P2", "P3", "P4"]) == "Shared win: You P2 P3"
+    assert font.width("Shared win: You P2 P3", font.NORMAL_SIZE) <= ui.W
     assert play.verdict([7, 7, 7, 7], names) == "Drawn match"
     assert play.verdict([2, 1], ["You", "P2"]) == "You win the match!"
     assert play.verdict([1, 1], ["You", "P2"]) == "Drawn match"
