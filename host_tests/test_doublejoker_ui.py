@@ -79,7 +79,12 @@ def test_the_lead_that_ends_a_game_stays_until_a(tmp_path):
     x, y = ui.W - 17, table.MSG_Y - 1
     assert drawn(dev, x, y, x + 17, y + 11, lambda fb: (
         fb.rect(x, y, 17, 11, 1), font.text(fb, font.card_label(lead - D.PLAY), x + 3, y + 2, 1, font.NORMAL_SIZE)))
-    assert "A: next" in [t[0] for t in recorded(dev, g)]
+    said = [t[0] for t in recorded(dev, g)]
+    assert "A: next" in said
+    # Why the game ended, while the lead is held: a review read "P2 leads Q\x04"
+    # with the game already won, the reason only after A.
+    why = ui.wrap(ui.glyphs(g.match.state.result_text(g.match.you)), 27)
+    assert why[0] in said and why[0].startswith("P2 cannot follow")
     press(dev, A)
     # The end was seen: its screen at once (it came 1.2 s after A, a dead pause).
     assert not g.table.holding() and isinstance(top(dev), play.GameEnd)

@@ -77,6 +77,10 @@ class Table(Base):
             led = played and len(st.trick()) > 0
             self.held = new and played and (not led or st.deal_over()) and m.persons() > 0
             self.said = self.said + ", " + m.message if new and led else m.message
+            if new and led and st.deal_over():
+                # A lead the other cannot follow (DJ-12): why the game ended, at
+                # once (the lead is the card at the right); it came only after A.
+                self.said = m.result_text()
             self.seen = n
         self.right = 0 if m.persons_here() == 2 and not m.info.hidden else viewer
         hands = (self._by_suit(st.hand(1 - self.right)), self._by_suit(st.hand(self.right)))
