@@ -2,6 +2,16 @@
 # and the screens share it.
 
 
+def _cells(word):
+    # A word's cells: a suit (codes 1-4) is 6 pixels wide in the SMALL font,
+    # the font of wrapped text: two cells of 4.
+    w = len(word)
+    for ch in word:
+        if "\x00" < ch < "\x05":
+            w += 1
+    return w
+
+
 def wrap(s, cols):
     # Greedy word wrap to rows of at most cols cells; long words are cut.
     rows = []
@@ -10,16 +20,17 @@ def wrap(s, cols):
     for word in s.split(" "):  # not split(): font.TEN is "\n"
         if not word:
             continue
-        while len(word) > cols:
+        w = _cells(word)
+        while w > cols:
             if line:
                 rows.append(line)
                 line = ""
-            rows.append(word[:cols])
-            word = word[cols:]
-        w = len(word)  # its cells: a suit (codes 1-4) is 6 pixels wide in the
-        for ch in word:  # SMALL font, the font of wrapped text: two cells of 4
-            if "\x00" < ch < "\x05":
-                w += 1
+            k = cols
+            while _cells(word[:k]) > cols:
+                k -= 1
+            rows.append(word[:k])
+            word = word[k:]
+            w = _cells(word)
         if not line:
             line = word
             n = w

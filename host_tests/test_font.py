@@ -175,3 +175,7 @@ def test_wrapped_rows_fit_with_the_wider_suits():
         assert " ".join(rows) == said
         for r in rows:
             assert font.width(r) <= cols * font.CELL_W[0], (cols, r)
+        # A word longer than a row is cut by cells too (it was cut by characters).
+        word = "".join([font.CLUBS + "A" + font.HEARTS for _ in range(cols)])
+        rows = wrap(word, cols)
+        assert "".join(rows) == word and max([font.width(r) for r in rows]) <= cols * font.CELL_W[0]
