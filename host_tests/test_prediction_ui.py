@@ -121,6 +121,10 @@ def held_waits(dev, g, checks):
     assert len(g.match.moves) == n and g.table.holding() and top(dev) is g
     checks["held"] += 1
     h = g.table.held
+    # The arrow stays on the seat whose turn is held (a review: on the next
+    # seat, whose result was shown was unclear).
+    arrows = [r for r in guard.drawn(g.table.draw)[0] if r[0] == "\x11"]
+    assert len(arrows) == 1 and arrows[0][2] == table.ROWS_Y + h[0] * table.ROW_H + 1, (arrows, h)
     aw = st.last_award()
     if aw is None:
         assert g.table.unshown() == 0

@@ -308,9 +308,11 @@ class Table(Base):
         font.text(fb, "%d LEFT" % left, X + 30, 2)
 
     def _seat(self, fb, q, y):
-        # An arrow for the seat to move, its name, its prediction, its score.
+        # An arrow for the seat to move (while a turn is held, the seat whose
+        # turn it is: it had moved on to the next, unclear whose result was
+        # shown), its name, its prediction, its score.
         v = self.v
-        if v.to_move() == q and not v.deal_over():
+        if (q == self.held[0] if self.held is not None else v.to_move() == q and not v.deal_over()):
             font.text(fb, "\x11", X, y + 1)
         font.text(fb, self.match.short(q), X + 4, y + 1)
         c = v.prediction(q)
