@@ -546,12 +546,17 @@ def _start_hidden(dev, seats, open_hands):
     set_up(dev, ["P1: " + seats[0], "P2: " + seats[1], "Open hands: " + ("On" if open_hands else "Off")])
 
 
-def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
+def _first_handoff(path, monkeypatch):
+    # Two people at a game that hides hands: the device and its first hand-off.
     _hidden_game(monkeypatch)
-    dev = new_device(tmp_path / "handoff", seed=6)
+    dev = new_device(path, seed=6)
     _start_hidden(dev, ["Person", "Person"], False)
     dev.frame()
-    h = top(dev)
+    return dev, top(dev)
+
+
+def test_handoff_between_two_people_in_hidden_games(tmp_path, monkeypatch):
+    dev, h = _first_handoff(tmp_path / "handoff", monkeypatch)
     first = dev.app.match.state.to_move()  # DJ-5 draws who leads
     assert isinstance(h, play.Handoff) and h.seat == first  # before the first turn too
     # The table is blanked: the frame is the hand-off message alone.
@@ -587,11 +592,8 @@ def test_a_double_tap_does_not_pass_the_hand_off(tmp_path, monkeypatch):
     # A review: A tapped twice on a move showed the next person's hand to the
     # one who made it. The hand-off takes no key for play.SETTLE_MS (nor says
     # "press A"); then A passes it.
-    _hidden_game(monkeypatch)
-    dev = new_device(tmp_path / "tap", seed=6)
-    _start_hidden(dev, ["Person", "Person"], False)
-    dev.frame()
-    h = top(dev)
+    dev, h = _first_handoff(tmp_path / "tap", monkeypatch)
+
     def said():
         return [r[0] for r in guard.drawn(h.draw)[0]]
 
