@@ -195,27 +195,32 @@ class Setup(ui.Menu):
         options = {}
         for j in range(len(self.opts)):
             options[self.opts[j][0]] = self.opts[j][2][self.vals[j]]
-        if self.app.saved is None:
-            self.start(options, self.seats[: self.n])
-        else:  # one press did not lose a saved match without a word (a review)
-            self.app.push(_Replace(self, options, self.seats[: self.n]))
+        seats = self.seats[: self.n]
+        asked(self.app, "start", lambda: self.start(options, seats))
 
     def start(self, options, seats):
         start_match(self.app, self.game_id, options, seats)
 
 
-class _Replace(ui.Dialog):
-    # Start with a match saved: the new one replaces it (at its first move).
-    def __init__(self, setup, options, seats):
-        ui.Dialog.__init__(self, setup.app, "This replaces your saved %s match" % registry.title(setup.app.saved["game"]),
-                           "A start   B back")
-        self.setup = setup
-        self.options = options
-        self.seats = seats
+def asked(app, verb, then):
+    # then() at once, or with a match saved once the person says so: one
+    # press did not lose it without a word (a review). The new match
+    # replaces it at its first move.
+    if app.saved is None:
+        then()
+    else:
+        app.push(Replace(app, verb, then))
+
+
+class Replace(ui.Dialog):
+    def __init__(self, app, verb, then):
+        ui.Dialog.__init__(self, app, "This replaces your saved %s match" % registry.title(app.saved["game"]),
+                           "A %s   B back" % verb)
+        self.then = then
 
     def yes(self):
         self.app.pop()
-        self.setup.start(self.options, self.seats)
+        self.then()
 
 
 _KEYS = "\x10\x11 change   A start   B back"  # the setup's foot

@@ -9,9 +9,9 @@ from firmware.saves import PERSON
 
 _END_DELAY = const(1200)  # ms the final position stays up before the result screen
 HOLD_MS = const(600)  # B held this long on a table opens the look back (firmware/aids/lookback.py)
-SETTLE_MS = const(500)  # the match's end screen and the hand-off take no key this soon: A pressed on
-# through the last held position would start the next match unseen, or show the next person's hand
-# to the one who just moved (a double tap)
+SETTLE_MS = const(500)  # the end screens and the hand-off take no key this soon, nor a table A after a
+# held result went on by itself: A pressed on through the last held position would pass a result
+# unseen, start the next match, play a card, or show the next person's hand to the one who just moved
 NONE = const(0)
 DEAL = const(1)  # a game of the match ended: CONTINUE is the only move
 MATCH = const(2)
@@ -60,6 +60,7 @@ class GameScreen(ui.Screen):
         self.moved_at = app.now
         self.pending = -1  # a slow move, played once the frame saying so is shown
         self.b_at = None  # when B went down (press_b())
+        self.went_on = app.clock.ticks_add(app.now, -SETTLE_MS)  # when a held result last went on by itself
         self.glide = None  # a played card on its way (tables.Glide), with Animations on
         self.changed()
 
@@ -109,8 +110,11 @@ class GameScreen(ui.Screen):
             return False
         if self.app.stack[-1] is self.app.net.wait:
             self.app.pop()
-        if self.end == DEAL and self.app.stack[-1] is self:
-            self.app.push(GameEnd(self.app, self))
+        st = self.app.stack
+        if self.end == DEAL and not [s for s in st if isinstance(s, GameEnd)]:
+            # Under a menu or the look back too, for when it closes: it went
+            # unseen there, the next deal already dealt (a review).
+            st.insert(st.index(self) + 1, GameEnd(self.app, self))
         self.play(move, False)
         return True
 
@@ -139,6 +143,7 @@ class GameScreen(ui.Screen):
             # Until A, or with Results: Go on (settings) a while, as a bot's move stays.
             if self.app.results and self.app.clock.ticks_diff(now, self.moved_at) >= self.app.results:
                 self._go_on()
+                self.went_on = now  # an A pressed as it went takes nothing else (SETTLE_MS)
             return
         if self.end != NONE:
             if self.app.clock.ticks_diff(now, self.moved_at) >= _END_DELAY:
@@ -197,6 +202,8 @@ class GameScreen(ui.Screen):
             self._pended()  # a press comes after the move it follows
         if self.b_at is not None:
             return  # B is held: other presses mean nothing meanwhile
+        if b == ui.A and self.app.clock.ticks_diff(self.app.now, self.went_on) < SETTLE_MS:
+            return  # meant for the result that just went on by itself
         if b == ui.B:
             press_b(self)
         elif self.table.holding():
@@ -436,6 +443,12 @@ class EndScreen(ui.Screen):
         self.sheet = table.sheet(app)
         self.standings = scores.Standings(match, self.sheet is None)
         self.rows = ui.wrap(ui.glyphs(match.result_text()), 32)[:2]
+        self.at = app.now
+
+    def settling(self):
+        # No key yet (SETTLE_MS): a second A meant for the held position before
+        # it, or pressed as a held result went on by itself, would pass it unseen.
+        return self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS
 
     def on_button(self, b):
         if b == ui.RIGHT:
@@ -467,6 +480,8 @@ class GameEnd(EndScreen):
         ui.centre(fb, self.next, 48, 1, ui.SMALL)
 
     def key(self, b):
+        if self.settling():
+            return
         if b == ui.A:
             self.app.pop()
             if self.game.end == DEAL:  # (in link play another board may have dealt on already)
@@ -478,7 +493,7 @@ class GameEnd(EndScreen):
         tick_b(self, now)
 
     def busy(self):
-        return self.b_at is not None
+        return self.b_at is not None or self.settling()
 
     def tap_b(self):
         self.app.push(Pause(self.app))
@@ -500,7 +515,6 @@ class MatchEnd(EndScreen):
         # the scores, in place of the last round's points (the score sheet, on
         # RIGHT, has them), so the round's result keeps both its lines.
         self.hints = match.hints if max(match.hints) else None
-        self.at = app.now
         self.b_at = None  # (press_b(): a tap leaves; a hold, meant to look back, does not)
 
     def draw(self, fb):
@@ -512,7 +526,7 @@ class MatchEnd(EndScreen):
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
     def key(self, b):
-        if self.b_at is not None or self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS:
+        if self.b_at is not None or self.settling():
             return
         if b == ui.B:
             press_b(self)
@@ -525,7 +539,7 @@ class MatchEnd(EndScreen):
         tick_b(self, now)
 
     def busy(self):
-        return self.b_at is not None or self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS
+        return self.b_at is not None or self.settling()
 
     def tap_b(self):
         if self.app.net is not None:

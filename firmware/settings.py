@@ -30,8 +30,10 @@ ITEMS = (
     ("open", "Open hands", ("Off", "On"), ("Off", "On"), 0, "for Habitual Joker's setup"),  # and its remembered one
     ("sound", "Sound", ("On", "Off"), (True, False), 0, ""),  # tones on a board with a buzzer, the simulator, the page
     ("animate", "Animations", ("On", "Off"), (True, False), 0, "played cards glide"),  # firmware/tables Glide
-    # A finished trick, a Prediction turn, a Joker Poker hand revealed: until
-    # A, or on by itself after four times Bot speed (2 s at Normal).
+    # What a table holds (holding(): a finished trick, a Prediction turn, a
+    # Joker Poker hand revealed, Georgian Joker's first-dealer draw, Double
+    # Joker's game-ending lead): until A, or on by itself after four times Bot
+    # speed (2 s at Normal).
     ("results", "Results", ("Wait for A", "Go on"), (0, 4), 0, "a finished trick or turn"),
 )
 KEEP_MS = const(1000)  # a change is written this long after the last one, or on B

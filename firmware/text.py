@@ -26,7 +26,7 @@ def wrap(s, cols):
                 rows.append(line)
                 line = ""
             k = cols
-            while _cells(word[:k]) > cols:
+            while k > 1 and _cells(word[:k]) > cols:  # (a row narrower than a suit takes one)
                 k -= 1
             rows.append(word[:k])
             word = word[k:]

@@ -51,12 +51,23 @@ def check_frame(dev):
     assert not dev.i2c.panel.errors
 
 
+def settled(dev):
+    # Frames until the end screen or hand-off on top takes keys (play.SETTLE_MS after it came).
+    if isinstance(top(dev), (play.EndScreen, play.Handoff)):
+        dev.idle()  # (no reference to the screen kept: test_heap counts what holds the match)
+
+
+def hold(dev, b, ms):
+    # A button held ms (B held: the look back), once the screen on top takes keys.
+    settled(dev)
+    dev.hold(b, ms)
+
+
 def press(dev, b):
     # A press, then (Animations on) the frames until a card it played is at
     # rest: nothing else moves meanwhile (test_animation_ui.py). On the
-    # match's end screen or a hand-off, once it takes keys (play.SETTLE_MS after it came).
-    if isinstance(top(dev), (play.MatchEnd, play.Handoff)):
-        dev.idle()  # (no reference to the screen kept: test_heap counts what holds the match)
+    # end screens or a hand-off, once they take keys (play.SETTLE_MS after they came).
+    settled(dev)
     dev.press(b)
     check_frame(dev)
     settle(dev)
@@ -113,7 +124,7 @@ def set_up(dev, lines):
             press(dev, b)
         assert s.items[s.cur] == want, (want, s.items)
     press(dev, A)
-    if type(top(dev)).__name__ == "_Replace":  # a match saved: the person starts anyway
+    if type(top(dev)).__name__ == "Replace":  # a match saved: the person starts anyway
         press(dev, A)
 
 

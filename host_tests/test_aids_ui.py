@@ -24,7 +24,7 @@ from firmware.buttons import A, B
 HINT = "Hint"  # the pause menu lines of the aids, as a player reads them
 TAKE_BACK = "Take back my move"
 from host_tests import drive
-from host_tests.drive import check_frame, menu_pick, press, screens, set_up, top
+from host_tests.drive import check_frame, hold, menu_pick, press, screens, set_up, top
 
 MAX_STEPS = 60000
 # (game, setup lines: one person in seat 1, the others the top bots, the shortest match)
@@ -89,7 +89,7 @@ def look_back(dev, g, checks, at=None):
     # checked, then B back to where it was held.
     at = at or g
     m = g.match
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     lb = top(dev)
     assert type(lb).__name__ == "LookBack", type(lb).__name__
     hide = g.table.unshown()  # moves whose outcome the table keeps back yet (JP-15: a reveal)
@@ -427,7 +427,7 @@ def test_resumed_match_looks_back_and_takes_back(tmp_path, monkeypatch, tail):
     assert list(m.moves) == moves
     mine = last_decision(m, m.you)
     assert m.marks[m.you] == (-1 if tail == 0 else m.marks[m.you]) and (tail == 0 or m.marks[m.you][0] == mine)
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     assert top(dev).title == "Since your move"
     assert first_row(replayed(m, mine).describe(m.moves[mine], m.you)) in top(dev).lines
     press(dev, B)

@@ -14,8 +14,8 @@ from firmware import font, play, saves, saves_reading, tables, ui
 from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.play import Pause, QuitConfirm
 from host_tests import guard
-from host_tests.drive import (check_frame, choose, drawn, match_at, menu_pick, new_device, pixels, play_deals, press,
-                               recorded, screens, set_up, setup_match, top)
+from host_tests.drive import (check_frame, choose, drawn, hold, match_at, menu_pick, new_device, pixels, play_deals,
+                               press, recorded, screens, set_up, setup_match, top)
 from tools.sim import SEEDS
 
 GAME = "doublejoker"
@@ -144,7 +144,7 @@ def test_the_match_end_screen_is_not_left_by_a_stray_key(tmp_path):
     dev.press(B)
     assert top(dev) is end
     dev.wait(play.SETTLE_MS)
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     assert top(dev) is end
     press(dev, B)
     assert type(top(dev)).__name__ == "Title"
@@ -764,12 +764,12 @@ def test_b_held_in_the_pause_menu_looks_back(tmp_path):
     dev.idle()
     press(dev, B)
     assert isinstance(top(dev), Pause)
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     assert type(top(dev)).__name__ == "LookBack" and dev.app.stack[-2] is g
     press(dev, B)
     assert top(dev) is g
     press(dev, B)
-    dev.hold(B, play.HOLD_MS // 3)
+    hold(dev, B, play.HOLD_MS // 3)
     assert top(dev) is g
 
 

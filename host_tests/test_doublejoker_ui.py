@@ -8,7 +8,8 @@ from firmware import font, play, ui
 from firmware.buttons import A, B
 from firmware.saves import PERSON
 from firmware.tables import doublejoker as table
-from host_tests.drive import choose, drawn, match_at, new_device, press, recorded, resume, screens, setup_match, top
+from host_tests.drive import (choose, drawn, hold, match_at, new_device, press, recorded, resume, screens, setup_match,
+                               top)
 
 
 def lowest(st):
@@ -44,6 +45,32 @@ def test_two_people_each_start_a_turn_on_their_lowest_choice(tmp_path):
         else:
             press(dev, A)
     assert turns[0] > 3 and turns[1] > 3
+
+
+def test_a_turn_is_one_sentence(tmp_path):
+    # The pre-lead step and the lead, one message: "You place 8\x03, you lead
+    # 10\x03" (a review read "..., You lead" with a capital mid-sentence).
+    dev = new_device(tmp_path, 1)
+    setup_match(dev, ["Person", "Bot Medium"], games=1)
+    g = top(dev)
+    seen = 0
+    for t in screens(dev):
+        if len(g.match.moves) > 60:
+            break
+        if t is g and g.table.holding():
+            press(dev, A)
+        elif t is g and g.end == play.NONE and g.my_turn():
+            st = g.match.state
+            legal = [m for m in st.legal_moves() if m != CONTINUE]
+            led = st.phase() == D.LEAD  # the pre-lead step was made: this is the lead
+            choose(dev, legal[len(g.match.moves) * 7 % len(legal)])
+            if led and g.match.state.trick():
+                said = g.table.said
+                assert said.startswith("You ") and ", you lead " in said and "You lead" not in said, said
+                seen += 1
+        else:
+            press(dev, A)
+    assert seen > 3
 
 
 def void_lead(st):
@@ -88,6 +115,13 @@ def test_the_lead_that_ends_a_game_stays_until_a(tmp_path):
     press(dev, A)
     # The end was seen: its screen at once (it came 1.2 s after A, a dead pause).
     assert not g.table.holding() and isinstance(top(dev), play.GameEnd)
+    # A second A, a double tap, does not pass it unseen: no key for play.SETTLE_MS.
+    end, n = top(dev), len(g.match.moves)
+    dev.press(A)
+    assert top(dev) is end and end.busy() and len(g.match.moves) == n
+    dev.wait(play.SETTLE_MS)
+    dev.press(A)
+    assert top(dev) is g and len(g.match.moves) == n + 1
 
 
 def test_b_held_on_a_game_end_screen_looks_back_a_tap_pauses(tmp_path):
@@ -98,7 +132,7 @@ def test_b_held_on_a_game_end_screen_looks_back_a_tap_pauses(tmp_path):
     press(dev, A)
     end = top(dev)
     assert isinstance(end, play.GameEnd)
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     lb = top(dev)
     assert type(lb).__name__ == "LookBack" and lb.lines[0].startswith("Scores: ")
     assert ui.wrap(ui.glyphs(g.match.state.result_text(0)), 32)[0] in lb.lines

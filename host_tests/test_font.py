@@ -179,3 +179,4 @@ def test_wrapped_rows_fit_with_the_wider_suits():
         word = "".join([font.CLUBS + "A" + font.HEARTS for _ in range(cols)])
         rows = wrap(word, cols)
         assert "".join(rows) == word and max([font.width(r) for r in rows]) <= cols * font.CELL_W[0]
+    assert wrap(font.CLUBS + "x", 1) == [font.CLUBS, "x"]  # a row narrower than a suit still takes one

@@ -18,7 +18,7 @@ from firmware.match import PERSON, Match
 from firmware.play import Pause
 from firmware.tables import jokerpoker as table
 from host_tests import drive, guard
-from host_tests.drive import blank, frame_of, match_at, new_device, press, resume, seat_lines, shows, steer, top
+from host_tests.drive import blank, frame_of, hold, match_at, new_device, press, resume, seat_lines, shows, steer, top
 
 MAX_FRAMES = 20000
 
@@ -402,7 +402,7 @@ def test_look_back_and_scores_keep_the_reveal_back_jp15(tmp_path):
 
     def told(at):
         # (B held: the look back, from the table or the round's end screen at.)
-        dev.hold(B, play.HOLD_MS + 100)
+        hold(dev, B, play.HOLD_MS + 100)
         lines = top(dev).lines
         press(dev, B)
         assert top(dev) is at

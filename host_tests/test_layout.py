@@ -107,8 +107,9 @@ def tours():
 
 
 def visit_menus(dev):
-    # The pause menu over the table, the rules, the scores, and back.
+    # The pause menu over the table (or the hand-off, once it takes keys), the rules, the scores, and back.
     press = dev.press
+    dev.idle()
     before = top(dev)
     press(B)
     assert isinstance(top(dev), play.Pause)
@@ -161,6 +162,7 @@ def test_every_screen_of_a_tour_passes_the_guard(tmp_path, layout_guard, gid, n,
             ends += 1
             if ends == 3:
                 break
+            dev.idle()  # (it takes keys play.SETTLE_MS after it came)
             dev.press(RIGHT)  # the score sheet, and back
             dev.press(B)
             dev.press(A)

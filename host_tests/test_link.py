@@ -9,7 +9,7 @@ import pytest
 from engine import registry
 from engine.rng import Rng
 from firmware import play, saves, saves_reading, ui
-from firmware.buttons import A
+from firmware.buttons import A, B
 from firmware.link.session import MOVES
 from firmware.match import PERSON
 from host_tests import drive, guard
@@ -199,6 +199,59 @@ def test_the_last_moves_reach_a_board_after_their_maker_shows_the_result(tmp_pat
     finish(tmp_path, ring, p)
 
 
+def test_a_round_s_result_waits_under_a_menu_when_another_board_deals_on(tmp_path):
+    # A board with its pause menu open when another board dealt on skipped
+    # the round's result: it came up only over a table on top (a review).
+    # Now it waits under the menu, and A there deals nothing more.
+    ring, p = linked(tmp_path, 14, "Double Joker", ["P1: Person", "P2: Person"])
+    h, j = ring.devs
+
+    def ended():
+        return all([isinstance(drive.top(d), play.GameScreen) and drive.top(d).end == play.DEAL for d in ring.devs])
+
+    run(p, until=ended)
+    g = drive.top(j)
+    n = len(g.match.moves)
+    drive.press(j, B)
+    assert isinstance(drive.top(j), play.Pause)
+    for _ in range(400):  # h sees its result and deals on
+        if len(g.match.moves) > n:
+            break
+        t = drive.top(h)
+        if isinstance(t, (play.GameEnd, play.GameScreen)):
+            drive.press(h, A)
+        ring.step(drive.check_frame)
+    assert len(g.match.moves) == n + 1 and isinstance(drive.top(j), play.Pause)
+    drive.press(j, B)
+    end = drive.top(j)
+    assert isinstance(end, play.GameEnd) and end.title == "Game 1 over"
+    drive.press(j, A)
+    assert j.app.stack[-1] is g or j.app.stack[-2:] == [g, j.app.net.wait]  # (the other board leads)
+    assert len(g.match.moves) == n + 1
+    run(p)
+
+
+def test_joining_asks_before_it_replaces_a_saved_match(tmp_path):
+    # The host's Start asked; a joiner's save went without a word (a review).
+    ring = new_ring(tmp_path, 2, 20)
+    j = ring.devs[1]
+    drive.menu_pick(j, "Double Joker")
+    drive.press(j, A)
+    g = drive.top(j)
+    g.play(g.match.state.legal_moves()[0])
+    j.app.end_match(keep=True)  # (as a power cut leaves it: saved, the title offers it)
+    j.app.home()
+    drive.menu_pick(j, "Link play")
+    drive.menu_pick(j, "Join a match")
+    ask = drive.top(j)
+    assert " ".join(ask.rows) == "This replaces your saved Double Joker match" and ask.hint == "A join   B back"
+    drive.press(j, B)
+    assert type(drive.top(j)).__name__ == "LinkMenu" and j.app.net is None and j.app.saved is not None
+    drive.menu_pick(j, "Join a match")
+    drive.press(j, A)
+    assert type(drive.top(j)).__name__ == "JoinLobby" and j.app.net is not None
+
+
 def test_a_board_still_revealing_follows_another_that_dealt_on(tmp_path):
     # JP-15: each board shows a deal's reveal hand by hand until its A. When
     # another board's person goes through it and deals on first, this board's
@@ -382,6 +435,20 @@ def test_both_leave_and_the_match_stays_saved_on_every_board(tmp_path):
     finish(tmp_path, ring, p)
 
 
+def test_the_host_left_on_its_bot_s_turn_names_its_person(tmp_path):
+    # The host's bots move on the host: when it left on a bot's turn, the
+    # other board said "P3 (board 1) left the match", P3 a bot (a review).
+    ring, p = linked(tmp_path, 19, "Georgian Joker", ["P1: Person", "P2: Person", "P3: Bot Easy", "P4: Bot Easy",
+                                                      "Deals: Nines only"])
+    h, j = ring.devs
+    run(p, until=lambda: p.games[1] is not None and len(p.games[1].match.moves) > 4 and p.games[1].bot and
+        p.games[0].bot)
+    leave(ring, h)
+    assert notice(j) == "P1 (board 1) left the match"
+    drive.press(j, A)
+    assert p.games[1].who >= 2 and waiting_shown(j, "P1 (board 1) left the match")
+
+
 def p2_choosing(p, h, j):
     # -> until(): P2 (board 2) is to move, board 1 showing its line.
     def until():
@@ -528,6 +595,8 @@ def test_a_board_joining_during_a_match_is_told_and_takes_no_seat(tmp_path):
     d = ring.reset(1)  # board 2 restarts and joins instead of resuming
     drive.menu_pick(d, "Link play")
     drive.menu_pick(d, "Join a match")
+    assert type(drive.top(d)).__name__ == "Replace"  # its save of the match: A joins anyway
+    drive.press(d, A)
     steps(ring, 40)
     assert d.app.net.late and d.app.net.board is None  # the lobby says "A match is on"
     assert type(drive.top(d)).__name__ == "JoinLobby" and d.app.match is None

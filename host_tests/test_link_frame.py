@@ -195,13 +195,15 @@ def test_the_match_message_reads_back():
     # outside the session's reading (a review): an option count this game
     # does not have, a seat count it does not have, a bot level there is not.
     m2 = FakeMatch("doublejoker", {}, [PERSON, 1], [0, 1], 5)
-    for q, at, v in ((m, 2 + 1 + 2 * 4 + 4, 9), (m2, 2, 1), (m2, 4, 9)):
+    m3 = FakeMatch("doublejoker", {}, [PERSON, 1], [0, 1], 5)
+    m3.seats, m3.link = [PERSON, 1, 1], (0, [0, 1, 1])  # three seats, a whole message of them
+    for q, at, v in ((m, 2 + 1 + 2 * 4 + 4, 9), (m3, 0, 3), (m2, 4, 9)):
         p = game.game_payload(q, 3, [1, 2])
         p[at] = v
         try:
             game.read_game(p)
-        except ValueError:
-            pass
+        except ValueError as e:
+            assert str(e) == "not a match of this firmware"
         else:
             raise AssertionError("read")
 

@@ -13,7 +13,7 @@ from firmware import play, ui
 from firmware.aids import lookback
 from firmware.buttons import A, B
 from firmware.saves import PERSON
-from host_tests.drive import choose, match_at, new_device, press, resume, setup_match, top
+from host_tests.drive import choose, hold, match_at, new_device, press, resume, setup_match, top
 
 
 def test_pages_break_between_moves():
@@ -28,7 +28,7 @@ def test_pages_break_between_moves():
 
 def opened(dev):
     # B held: the look back.
-    dev.hold(B, play.HOLD_MS + 100)
+    hold(dev, B, play.HOLD_MS + 100)
     lb = top(dev)
     assert type(lb).__name__ == "LookBack"
     return lb

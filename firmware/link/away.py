@@ -18,6 +18,14 @@ class Away(ui.Screen):
         self.game = game
         m = game.match
         self.board = m.link[1][game.who] if m.is_person(game.who) else 0  # bots move on the host
+        # Who the line names: the seat to move, or for a bot the host's person
+        # (the host's leaving was told as "P3 (board 1) left", P3 a bot).
+        self.named = game.who
+        if not m.is_person(game.who):
+            for q in range(len(m.seats)):
+                if m.is_person(q) and m.link[1][q] == 0:
+                    self.named = q
+                    break
         self.spot = game.table.AWAY  # (a band over the foot once hid Prediction's fifth row of cards)
         self.quiet = 0  # the index of the line in TEXTS
         self.heard()  # (a board that left before this seat's turn: said from the first frame)
@@ -34,7 +42,7 @@ class Away(ui.Screen):
             # drawn before the notice came would contradict it.
             return
         cols = w // font.CELL_W[ui.SMALL]
-        lines = ui.wrap(self.TEXTS[self.quiet] % (g.match.short(g.who), self.board + 1), cols)
+        lines = ui.wrap(self.TEXTS[self.quiet] % (g.match.short(self.named), self.board + 1), cols)
         if len(lines) > rows:  # (the seat to move has the table's arrow)
             lines = ui.wrap(self.SHORT[self.quiet] % (self.board + 1), cols)
         for t in lines:

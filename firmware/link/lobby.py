@@ -2,7 +2,7 @@
 # lobby (which board plays each person seat), the joiner's lobby. The match
 # itself is the usual game screen, run by session.py's moves.
 from firmware import ui
-from firmware.menus import Setup, new_seed
+from firmware.menus import Setup, asked, new_seed
 from firmware.saves import PERSON
 from firmware.tables import playable
 from engine import registry
@@ -19,14 +19,20 @@ class LinkMenu(ui.Menu):
         ui.Menu.__init__(self, app, "Link play", ["Join a match"] + ["Host " + registry.title(g) for g in self.games])
 
     def select(self, i):
+        app = self.app
+        if i == 0:
+            # (Joining took a match saved here without a word: a review. Resume
+            # rejoins a linked match.)
+            asked(app, "join", self._join)
+        else:
+            app.push(LinkSetup(app, self.games[i - 1]))
+
+    def _join(self):
         from firmware.link.session import Session
 
         app = self.app
-        if i == 0:
-            app.net = Session(app, False, new_seed(app))
-            app.push(JoinLobby(app))
-        else:
-            app.push(LinkSetup(app, self.games[i - 1]))
+        app.net = Session(app, False, new_seed(app))
+        app.push(JoinLobby(app))
 
 
 class LinkSetup(Setup):

@@ -20,8 +20,9 @@
 #                     hand-off screen to the next person (default none)
 #   sheet(app)        the game's own score sheet screen, or None (the default)
 #                     for the shared one (firmware/scores.py)
-#   holding()         True while the table shows what a move did and waits for
-#                     A (bots wait too); the game screen then calls release()
+#   holding()         True while the table shows what a move did and waits (bots
+#                     too) for A, an arrow of the person moving next, or with
+#                     Results: Go on a while; the game screen then calls release()
 #   landing(mover)    right after refresh() for mover's move: where the card
 #                     it played rests as draw() draws it now and where it
 #                     comes from, (x, y, w, h, from x, from y), for the Glide

@@ -15,8 +15,9 @@
 # a card of the hand (place it) or a stack (take it back), then a card to
 # lead or to follow with; a seat's turn after the other's starts on its
 # lowest choice. A finished trick stays, both cards with the winner's
-# inverted, until A, when a person is at the table; so does a lead the
-# other cannot follow, which ends the game (DJ-12).
+# inverted, until A (firmware/play.py: or what else goes on from a held
+# table), when a person is at the table; so does a lead the other cannot
+# follow, which ends the game (DJ-12), saying why.
 from engine import const
 from engine.cards import label
 from engine.state import CONTINUE, says
@@ -76,7 +77,10 @@ class Table(Base):
             played = g.PLAY <= last < CONTINUE
             led = played and len(st.trick()) > 0
             self.held = new and played and (not led or st.deal_over()) and m.persons() > 0
-            self.said = self.said + ", " + m.message if new and led else m.message
+            msg = m.message
+            if new and led:  # one sentence: "You place 8\x03, you lead 10\x03"
+                msg = self.said + ", " + ("you" + msg[3:] if msg.startswith("You ") else msg)
+            self.said = msg
             if new and led and st.deal_over():
                 # A lead the other cannot follow (DJ-12): why the game ended, at
                 # once (the lead is the card at the right); it came only after A.

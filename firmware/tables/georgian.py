@@ -22,7 +22,8 @@
 # a Joker then asks high or low (and, led, the suit) in the middle; B steps
 # back. A Joker led to the viewer: the last line says what it leaves them to
 # play (GJ-14). Bids and trump are picked in the middle the same way. A finished trick
-# stays with its winner marked until A (after a resume too), and the match
+# stays with its winner marked until A (after a resume too; firmware/play.py
+# says what else goes on from a held table), and the match
 # opens on the deal that found the first dealer (GJ-3), when one person is at
 # the table (with more, the first hand-offs name the dealer).
 from engine import const

@@ -271,13 +271,19 @@ class Table(Base):
         if v.to_move() == seat and not v.deal_over():
             x = font.text(fb, "\x11", 0, y) + 1
         x = font.text(fb, self.match.player(seat), x, y) + 8
-        font.text(fb, "stopped" if v.stopped(seat) else "won %d" % v.scores()[seat], x, y)
+        x = font.text(fb, "stopped" if v.stopped(seat) else "won %d" % v.scores()[seat], x, y)
         if seat == self.viewer:
             t = "store %d" % v.store_count()
             out = len(v.discarded())
-            if out:  # a Joker dealt face up, set aside for the deal (HJ-7): in no other line
-                o = font.JOKER_CHAR * out + " out"
-                font.text(fb, o, ui.W - font.width(t) - 6 - font.width(o), y)
+            if out:
+                # A Joker dealt face up, set aside for the deal (HJ-7): in no
+                # other line. Beside a bot's longer name, the Jokers alone.
+                o = font.JOKER_CHAR * out
+                end = ui.W - font.width(t) - 6
+                if x + 6 + font.width(o + " out") <= end:
+                    o += " out"
+                if x + 6 + font.width(o) <= end:
+                    font.text(fb, o, end - font.width(o), y)
         else:
             t = "deal %d/%d" % (v.deal_no, v.deals)
         font.text(fb, t, ui.W - font.width(t), y)

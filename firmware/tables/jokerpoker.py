@@ -24,8 +24,9 @@
 # before A takes it. BET picks a betting card for hand 1, 2 and 3 in turn,
 # the cursor starting on the card Medium would bet there (bots.easy_bets).
 #
-# The reveal after the last bet, hand by hand, each held until A (the game
-# screen holds the bots and the end screens meanwhile):
+# The reveal after the last bet, hand by hand, each held until A (or with
+# Results: Go on a while; the game screen holds the bots and the end screens
+# meanwhile):
 #
 #   HAND 1 OF 3          DEAL 1/3
 #   You *A A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
