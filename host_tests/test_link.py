@@ -231,6 +231,28 @@ def test_a_round_s_result_waits_under_a_menu_when_another_board_deals_on(tmp_pat
     run(p)
 
 
+def test_a_joiner_that_goes_back_leaves_the_host_s_lobby(tmp_path):
+    # A joiner's B in the lobby left it counted there: Start waited for it for
+    # good, and joining again made it a third board of two (a review).
+    ring = new_ring(tmp_path, 2, 22)
+    h, j = ring.devs
+    drive.menu_pick(j, "Link play")
+    drive.menu_pick(j, "Join a match")
+    drive.menu_pick(h, "Link play")
+    drive.menu_pick(h, "Host Double Joker")
+    drive.set_up(h, ["P1: Person", "P2: Person"])
+    lobby = drive.top(h)
+    steps(ring, 100)
+    assert lobby.title == "Lobby: 2 boards"
+    drive.press(j, B)
+    assert type(drive.top(j)).__name__ == "LinkMenu"
+    steps(ring, 200)  # SILENT_MS and more
+    assert lobby.title == "Lobby: 1 board"
+    drive.menu_pick(j, "Join a match")
+    steps(ring, 100)
+    assert lobby.title == "Lobby: 2 boards" and j.app.net.board == 1
+
+
 def test_joining_asks_before_it_replaces_a_saved_match(tmp_path):
     # The host's Start asked; a joiner's save went without a word (a review).
     ring = new_ring(tmp_path, 2, 20)

@@ -79,6 +79,8 @@ class HostLobby(ui.Menu):
 
     def draw(self, fb):
         nb = self.boards()
+        if max(self.owners) >= nb:
+            self.edited = False  # a board left the lobby: the seats go round those left
         if not self.edited:
             for k in range(len(self.people)):
                 self.owners[self.people[k]] = k % nb

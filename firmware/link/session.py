@@ -42,6 +42,7 @@ class Session:
         self.link = ring.Link(app.link, me % 65535 + 1, me >> 16, app.clock)
         self.board = 0 if host else None  # this board's number, once the host gave it
         self.roster = [self.link.me] if host else []  # link ids, board 0 first (the lobby)
+        self.hello = [app.now]  # the host's lobby: when it last heard each of them
         self.heard = [None] * BOARDS  # when each board was last heard
         self.now = app.now
         self.beat = None
@@ -104,6 +105,15 @@ class Session:
             n = len(m.moves)
             self.link.post(BEAT, bytes((self.board, n >> 8, n & 0xFF)))
         elif self.host:
+            # A joiner not heard for SILENT_MS went back (B) or was unplugged:
+            # it left the lobby (it stayed counted, and Start waited for it).
+            k = len(self.roster) - 1
+            while k > 0:
+                if self.app.clock.ticks_diff(self.now, self.hello[k]) >= SILENT_MS:
+                    self.roster.pop(k)
+                    self.hello.pop(k)
+                    self._lobby()
+                k -= 1
             p = bytearray()
             for i in self.roster:
                 p.append(i >> 8)
@@ -134,8 +144,11 @@ class Session:
                 self.ask()
         elif kind == HELLO and len(p) == 2:
             i = p[0] << 8 | p[1]
-            if self.host and m is None and i not in self.roster and len(self.roster) < BOARDS:
+            if self.host and m is None and i in self.roster:
+                self.hello[self.roster.index(i)] = self.now
+            elif self.host and m is None and len(self.roster) < BOARDS:
                 self.roster.append(i)
+                self.hello.append(self.now)
                 self._lobby()
         elif kind == ROSTER and not self.host and m is None:
             self.roster = [p[k] << 8 | p[k + 1] for k in range(0, len(p) - 1, 2)]
