@@ -135,7 +135,7 @@ def watch_reveal(dev, g, checks):
             g_h = J.positions(st.values(q, t.vals), st.hs)[h]
             held = [c for c, k in zip(st.cards(q), st.groups(q)) if k == g_h and c >= J.RED_JOKER]
             if held:
-                assert font.JOKER_CHAR + font.rank_char(st.joker_rank(q)) in texts
+                assert font.rank_char(st.joker_rank(q)) + font.JOKER_CHAR in texts
                 checks["jokers shown"] = checks.get("jokers shown", 0) + 1
         won = st.hand_winners(h)
         pot = sum([st.bets(q)[h] for q in range(st.num_seats())])

@@ -29,8 +29,8 @@
 # meanwhile):
 #
 #   HAND 1 OF 3          DEAL 1/3
-#   You *A A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
-#   P2  K# K# 7# 7# 2#  2 pairs K 7  names inverted; a Joker with its rank
+#   You A* A# K# 9# 4#  Flush A      every seat's hand 1, the winners'
+#   P2  K# K# 7# 7# 2#  2 pairs K 7  names inverted; a Joker as its rank
 #   BETS You 3 P2 1                  the bets on it
 #   You TAKES 4                      who takes them (or who takes back)
 #   TOTAL You 4 P2 0            A>   running totals
@@ -473,13 +473,14 @@ class Table(Base):
             x = _R_CARD_X
             cards = st.cards(q)
             groups = st.groups(q)
-            # A Joker shows the rank it stands at (JP-9): "\x05r" left a pair of 7s
-            # beside a red Joker that was a 6 unexplained (a review).
+            # A Joker shows the rank it stands at (JP-9), the Joker where a suit
+            # goes ("\x05r" left a pair of 7s beside a red Joker that was a 6
+            # unexplained, and "\x058" ran into the next card: reviews).
             jr = st.joker_rank(q)
             for i in range(len(cards)):
                 if groups[i] == g:
                     c = cards[i]
-                    font.text(fb, label(c) if c < J.RED_JOKER or jr < 0 else font.JOKER_CHAR + font.rank_char(jr),
+                    font.text(fb, label(c) if c < J.RED_JOKER or jr < 0 else font.rank_char(jr) + font.JOKER_CHAR,
                               x, y, 1, NORMAL)
                     x += PITCH
             font.text(fb, name(vals[g]), _R_NAME_X, y + 1)
