@@ -54,6 +54,9 @@ def person_move(dev, g, rng, checks):
         assert t.mode == table.BIDS and sorted([s[2] for s in t.opts.spots]) == legal  # GJ-8, GJ-9
         if st.forbidden() >= 0:
             assert G.BID + st.forbidden() not in legal
+            # Why, in the message line: the bids would sum to the cards dealt.
+            assert t._message() == "Your bid: not %d (sum %d = cards)" % (st.forbidden(), st.cards())
+            assert sum([st.bid(q) for q in range(4) if st.bid(q) >= 0]) + st.forbidden() == st.cards()
             checks["forbidden"] += 1
         assert t.opts.selected() == min(legal)  # the lowest bid, whatever was chosen before: A alone bids no more
         steer(dev, t.opts, m)

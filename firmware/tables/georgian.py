@@ -397,8 +397,10 @@ class Table(Base):
         if self.mode == JOKER:
             return "Jk names a suit: \x12high \x13low" if G.LEAD in self.legal else "Jk: high wins, low loses"
         if self.mode == BIDS:
+            # The dealer's barred bid, and why (GJ-9): "not 0" alone read as a
+            # rule nobody had told (a review).
             no = v.forbidden()
-            return "Your bid" + (": not %d" % no if no >= 0 else "")
+            return "Your bid" + (": not %d (sum %d = cards)" % (no, v.cards()) if no >= 0 else "")
         if self.mode == TRUMPS:
             return "Name trump on 3 cards"
         if v.phase() == G.CHOOSE:
