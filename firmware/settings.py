@@ -34,8 +34,9 @@ ITEMS = (
     # Joker Poker hand revealed, Georgian Joker's first-dealer draw, Double
     # Joker's game-ending lead): until A, or on by itself after four times Bot
     # speed (2 s at Normal).
-    ("results", "Results", ("Wait for A", "Go on"), (0, 4), 0, "a finished trick or turn"),
+    ("results", "Results", ("Wait for A", "Go on"), (False, True), 0, "a finished trick or turn"),
 )
+GO_ON = const(4)  # Results: Go on keeps a result this many times Bot speed
 KEEP_MS = const(1000)  # a change is written this long after the last one, or on B
 MOST_LEVELS = const(8)  # a bound for a remembered setup's seats; the setup screen checks them against the game
 
@@ -66,7 +67,7 @@ def apply(app, chosen):
     app.buttons.repeat = value(chosen, "repeat")
     app.tones = app.buzzer if value(chosen, "sound") else None
     app.animate = value(chosen, "animate")
-    app.results = value(chosen, "results") * app.bot_delay  # ms a result stays; 0: until A
+    app.results = GO_ON * app.bot_delay if value(chosen, "results") else 0  # ms a result stays; 0: until A
 
 
 def encode(chosen, setups):
