@@ -430,7 +430,8 @@ def result_page(fb, title, top, rows, standings, y, hint, last=True):
         ui.centre(fb, r, at, 1, ui.SMALL)
         at += 6
     y = standings.draw(fb, y, last)
-    ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
+    if hint is not None:  # (None: the screen takes no key yet)
+        ui.centre(fb, hint + ("   \x11: scores" if standings.last is not None else ""), 57, 1, ui.SMALL)
     return y
 
 
@@ -444,11 +445,21 @@ class EndScreen(ui.Screen):
         self.standings = scores.Standings(match, self.sheet is None)
         self.rows = ui.wrap(ui.glyphs(match.result_text()), 32)[:2]
         self.at = app.now
+        self.keys = False  # takes keys, and says which: SETTLE_MS after it came
+        self.b_at = None  # (press_b())
 
     def settling(self):
-        # No key yet (SETTLE_MS): a second A meant for the held position before
-        # it, or pressed as a held result went on by itself, would pass it unseen.
-        return self.app.clock.ticks_diff(self.app.now, self.at) < SETTLE_MS
+        # No key yet: a second A meant for the held position before it, or
+        # pressed as a held result went on by itself, would pass it unseen.
+        return not self.keys
+
+    def hint(self, keys):
+        return keys if self.keys else None
+
+    def tick(self, now):
+        if not self.keys and self.app.clock.ticks_diff(now, self.at) >= SETTLE_MS:
+            self.keys = self.dirty = True
+        tick_b(self, now)
 
     def on_button(self, b):
         if b == ui.RIGHT:
@@ -466,7 +477,6 @@ class GameEnd(EndScreen):
     def __init__(self, app, game):
         EndScreen.__init__(self, app, game.match, game.table)
         self.game = game
-        self.b_at = None  # (press_b())
         w = game.match.info.round
         n = len(game.match.state.history())  # the rounds finished, this one the last
         self.title = w[0].upper() + w[1:] + (" %d over" % n if n else " over")
@@ -476,7 +486,7 @@ class GameEnd(EndScreen):
         self.next = "Next: " + t[0].lower() + t[1:]
 
     def draw(self, fb):
-        result_page(fb, self.title, "", self.rows, self.standings, 25, "A: continue")
+        result_page(fb, self.title, "", self.rows, self.standings, 25, self.hint("A: continue"))
         ui.centre(fb, self.next, 48, 1, ui.SMALL)
 
     def key(self, b):
@@ -488,9 +498,6 @@ class GameEnd(EndScreen):
                 self.game.play(CONTINUE)
         elif b == ui.B and self.b_at is None:
             press_b(self)
-
-    def tick(self, now):
-        tick_b(self, now)
 
     def busy(self):
         return self.b_at is not None or self.settling()
@@ -514,14 +521,13 @@ class MatchEnd(EndScreen):
         # The hints each seat took (firmware/aids/hint.py), when any: a row under
         # the scores, in place of the last round's points (the score sheet, on
         # RIGHT, has them), so the round's result keeps both its lines.
-        self.hints = match.hints if max(match.hints) else None
-        self.b_at = None  # (press_b(): a tap leaves; a hold, meant to look back, does not)
+        self.hints = match.hints if max(match.hints) else None  # (B: a tap leaves; a hold, meant to look back, does not)
 
     def draw(self, fb):
         h = self.hints
         net = self.app.net
         hint = "A: again  B: title" if net is None else net.end_hint()
-        y = result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, hint, h is None)
+        y = result_page(fb, "Match over", self.verdict, self.rows, self.standings, 35, self.hint(hint), h is None)
         if h is not None:
             scores.row(fb, y, "hints", ["%d" % v for v in h])
 
@@ -534,9 +540,6 @@ class MatchEnd(EndScreen):
             self.app.net.end_key(b, self)  # link play: again with the same boards
         elif b == ui.A:
             self.app.again(self.setup)
-
-    def tick(self, now):
-        tick_b(self, now)
 
     def busy(self):
         return self.b_at is not None or self.settling()

@@ -119,7 +119,9 @@ def test_the_lead_that_ends_a_game_stays_until_a(tmp_path):
     end, n = top(dev), len(g.match.moves)
     dev.press(A)
     assert top(dev) is end and end.busy() and len(g.match.moves) == n
+    assert not [t for t in recorded(dev, end) if t[0].startswith("A: continue")]  # said once it takes it
     dev.wait(play.SETTLE_MS)
+    assert [t for t in recorded(dev, end) if t[0].startswith("A: continue")]
     dev.press(A)
     assert top(dev) is g and len(g.match.moves) == n + 1
 
