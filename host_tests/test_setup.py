@@ -169,6 +169,7 @@ def test_play_again_starts_the_same_setup_in_one_press(tmp_path):
     set_up(dev, ["P2: Bot Hard", "Match: best of 1"])
     first = dev.app.match
     play_out(dev)
+    dev.idle()  # (the keys are said once it takes them)
     assert footer(dev) == footer_of("A: again  B: title   \x11: scores")  # the keys, on the screen
     press(dev, A)
     m = dev.app.match
