@@ -41,6 +41,11 @@ class Title(ui.Menu):
     def select(self, i):
         act, gid = self.acts[i]
         if act == "resume":
+            # Said at once: a long save replays for a second on a board, the
+            # press unanswered meanwhile.
+            self.footer = "Resuming..."
+            self.dirty = True
+            self.app.render()
             resume(self.app)
         elif act == "play":
             self.app.push(Setup(self.app, gid))

@@ -412,7 +412,18 @@ def test_save_after_each_move_and_resume_identically(tmp_path):
     dev2 = new_device(root, seed=999)
     t = top(dev2)
     assert t.items[0] == "Resume " + registry.title(GAME) and reading_held() == []
+    # The press is answered at once: a long save replays for a second on a board.
+    shown = []
+    real = dev2.display.show
+
+    def show():
+        shown.append(type(top(dev2)).__name__ + ": " + t.footer)
+        real()
+
+    dev2.display.show = show
     press(dev2, A)
+    dev2.display.show = real
+    assert shown[0] == "Title: Resuming..." and isinstance(top(dev2), play.GameScreen)
     m2 = dev2.app.match
     assert reading_held() == []  # read for the resume, then dropped
     assert bytes(m2.moves) == bytes(m.moves)
