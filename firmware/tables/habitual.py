@@ -4,7 +4,7 @@
 #
 #   >P2 Easy  won 0             Deal 1/3   the opponent; the deal of the match
 #   [Q#][7#][\/][3#] | 9# 4#         4     its stacks | its spares, deal points
-#   >You  won 0         * out   Store 18   the viewer, a Joker set aside (HJ-7), cards left to draw
+#   >You  won 0         * out   Store 18   the viewer, a Joker set aside (HJ-7), the store
 #   [5#][K#][J#][2#] | 5# -  -       3     own stacks | own spares, deal points
 #   K# 10# 4# Jk 7#         +1 you         own hand; the gain of the chosen play
 #   P2: 8# on your 7#, +1 you, blocks      the last play, or the chosen one

@@ -21,8 +21,9 @@
 # calls and turns the card, B goes back to the grid to point at another card.
 # Predictions are chosen the same way before play. After every turn the
 # result stays until A (or what else goes on from a held table, in
-# firmware/play.py): the game screen holds the bots until then (holding()). The person choosing is named: the prediction's top line, a
-# call's line when people share the device.
+# firmware/play.py): the game screen holds the bots until then (holding()).
+# The person choosing is named: the prediction's top line, a call's line when
+# people share the device.
 from engine import const
 from engine.games import prediction as P
 from firmware import font, ui
