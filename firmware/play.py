@@ -28,6 +28,13 @@ def press_b(screen):
         screen.tap_b()  # already let go (or a press a script sent)
 
 
+def take_keys(screen, now):
+    # A hand-off or an end screen takes keys SETTLE_MS after it came (its at),
+    # and draws them from then on (its keys).
+    if not screen.keys and screen.app.clock.ticks_diff(now, screen.at) >= SETTLE_MS:
+        screen.keys = screen.dirty = True
+
+
 def tick_b(screen, now):
     if screen.b_at is None:
         return
@@ -294,8 +301,7 @@ class Handoff(ui.Screen):
             ui.centre(fb, "press A", y + 2)
 
     def tick(self, now):
-        if not self.keys and self.app.clock.ticks_diff(now, self.at) >= SETTLE_MS:
-            self.keys = self.dirty = True
+        take_keys(self, now)
 
     def busy(self):
         return not self.keys
@@ -457,8 +463,7 @@ class EndScreen(ui.Screen):
         return keys if self.keys else None
 
     def tick(self, now):
-        if not self.keys and self.app.clock.ticks_diff(now, self.at) >= SETTLE_MS:
-            self.keys = self.dirty = True
+        take_keys(self, now)
         tick_b(self, now)
 
     def on_button(self, b):
